@@ -15,7 +15,7 @@ import { triageInWorker, userWritesInWorker } from './history';
 import { libraryReadsIn, type LibraryReads, type WritingHistory } from './history';
 import { CoreOperations } from './operations';
 import { ServiceClient } from './service';
-import { heldKeyScrubber } from './secrets';
+import { heldKeyScrubber, keyCarriers, scrubKey } from './secrets';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import { openFairVerifier } from './content-credentials';
 import { CostBook } from './costs';
@@ -307,7 +307,18 @@ function costsOf(history: HistoryStore, worker: HistoryPort, options: PictorCore
     sums: (read) => worker.call('costSums', read),
     now: () => options.clock.now(),
     ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+    heldKeyScrub: () => heldKeyScrub(options.credentials),
   });
+}
+
+/** The search for the keys `credentials` hold now, for a CSV export (null: none held). */
+async function heldKeyScrub(credentials: PictorCoreOptions['credentials']) {
+  const keys = (await credentials.heldKeys?.()) ?? [];
+  if (keys.length === 0) return null;
+  return {
+    carriers: (texts: readonly string[]) => keyCarriers(texts, keys),
+    scrub: (text: string) => scrubKey(text, keys),
+  };
 }
 
 /** What sends tasks' input images: from the store, inline or uploaded (remembered in the data folder). */

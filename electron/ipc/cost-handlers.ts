@@ -91,7 +91,7 @@ export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
       }
       const path = await choose.call(deps.dialogs);
       if (path === null) return { savedTo: null };
-      await deps.writeText(path, costs.csvChunks(queryOf(query)));
+      await deps.writeText(path, await costs.csvChunks(queryOf(query)));
       return { savedTo: path };
     },
     'costs:prices': () => costs.prices(),

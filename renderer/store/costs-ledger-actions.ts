@@ -47,7 +47,7 @@ function costsQuery(state: Pick<AppState, 'costsPeriod' | 'costsProvider'>): Led
 }
 
 const sameCursor = (a: CostLedgerCursor | null, b: CostLedgerCursor | null): boolean =>
-  a?.createdAt === b?.createdAt && a?.localId === b?.localId;
+  a?.listedAt === b?.listedAt && a?.localId === b?.localId;
 
 /**
  * How many entries a read asks for: a page, or as many as the screen shows of the same query

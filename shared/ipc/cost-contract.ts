@@ -83,9 +83,12 @@ const ledgerTotalsSchema = lazySchema(() =>
   }),
 );
 
-/** Where a page of entries starts: after this entry (newest first: the one before is newer). */
+/**
+ * Where a page of entries starts: after this entry, by the time it lists at (as in the gallery)
+ * and its local id (newest first: the one before is newer).
+ */
 const ledgerCursorSchema = lazySchema(() =>
-  z.object({ createdAt: dateMsSchema(), localId: localIdSchema() }).strict(),
+  z.object({ listedAt: dateMsSchema(), localId: localIdSchema() }).strict(),
 );
 export type CostLedgerCursor = z.infer<ReturnType<typeof ledgerCursorSchema>>;
 

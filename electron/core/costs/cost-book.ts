@@ -47,6 +47,7 @@ import { estimateCost, estimateIn, estimatesOf } from './cost-estimate';
 import { atTodaysPrices, type PricedEntry, type PricedToday } from './todays-prices';
 import { LedgerFeed, type LedgerChange } from './ledger-feed';
 import { LedgerReader, type LedgerScreen } from './ledger-reader';
+import type { HeldKeyScrub } from './ledger-csv';
 import { hostTimeZone } from './local-periods';
 import type { LedgerSumsRead } from './ledger-totals';
 import { SpendingCapError } from '../errors';
@@ -62,6 +63,11 @@ export interface CostBookOptions {
   /** The change feed's timers (default the process's own) and log. */
   readonly timers?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
   readonly logger?: Logger;
+  /**
+   * The search for the keys the process holds, read for each export (null: none held): a CSV
+   * written to a file scrubs them from a task kept under an id that carries one (ledger-csv.ts).
+   */
+  readonly heldKeyScrub?: () => Promise<HeldKeyScrub | null>;
 }
 
 /** A change of the prices or caps, as {@link CostBook.loosenings} judges it. */
@@ -222,13 +228,19 @@ export class CostBook implements EngineAdmission {
     return this.tables.ledgerSize();
   }
 
-  /** The CSV of `query`, a page of tasks at a time (the export writes it as it comes). */
-  csvChunks(query: LedgerQuery = {}): Iterable<string> {
-    return this.reader.csvChunks(query);
+  /**
+   * The CSV of `query`, a page of tasks at a time (the export writes it as it comes), each task
+   * whose id carries a key the process holds scrubbed of it (ledger-csv.ts): the keys are read
+   * first. A held key that cannot be read is not searched for, as the log's redactor does.
+   */
+  async csvChunks(query: LedgerQuery = {}): Promise<Iterable<string>> {
+    const held = (await this.options.heldKeyScrub?.().catch(() => null)) ?? null;
+    return this.reader.csvChunks(query, held);
   }
 
+  /** The CSV of `query` in one text (the CLI's `costs --csv`, whose output is scrubbed whole). */
   csv(query: LedgerQuery = {}): string {
-    return [...this.csvChunks(query)].join('');
+    return [...this.reader.csvChunks(query, null)].join('');
   }
 
   /**

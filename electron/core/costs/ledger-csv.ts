@@ -5,6 +5,14 @@
  * (core/base/csv-cell.ts): one starting with `=`, `+`, `-`, `@`, a tab or a carriage return (what
  * a spreadsheet would run as a formula) gets a leading apostrophe, and is quoted like any cell
  * holding a comma, a quote or a line break.
+ *
+ * A task kept under an id that carries a key the user holds (stored before ids were checked) is
+ * cleaned in the ledger by the app's sweep (app/kept-key-sweep.ts), which may not have reached its
+ * row when the user exports: the page is guarded at the wiring (app/kept-id-page.ts), a file is
+ * not. So while a key is held, each entry of a page whose task id carries one is written with the
+ * key scrubbed from every cell, as the sweep will leave its row; the ids of a page are searched at
+ * once ({@link HeldKeyScrub}: secrets' search over the held keys), and an export without a held
+ * key searches nothing.
  */
 import type { LedgerEntry } from '../../../shared/domain/cost-ledger';
 import { ledgerServiceOf } from '../../../shared/domain/service-id';
@@ -65,4 +73,33 @@ export function csvHeader(): string {
 /** One task's line (with its CRLF). */
 export function csvRow(entry: LedgerEntry, timeZone: string): string {
   return csvLine(rowOf(entry, timeZone));
+}
+
+/**
+ * The search for the keys the process holds, over the keys read once for an export (pictor-core.ts
+ * makes it of core/secrets' `keyCarriers` and `scrubKey`).
+ */
+export interface HeldKeyScrub {
+  /** Which of `texts` (by index) carry a held key, in any encoding the key finder knows. */
+  carriers(texts: readonly string[]): readonly number[];
+  /** `text` with every held key scrubbed. */
+  scrub(text: string): string;
+}
+
+/**
+ * The lines of a page of tasks; while a key is held (`held` not null), those of the tasks whose
+ * id carries one with the key scrubbed from every cell (see the module comment).
+ */
+export function csvRows(
+  entries: readonly LedgerEntry[],
+  timeZone: string,
+  held: HeldKeyScrub | null,
+): string {
+  const carriers = new Set(held?.carriers(entries.map((entry) => entry.taskId ?? '')));
+  return entries
+    .map((entry, n) => {
+      const cells = rowOf(entry, timeZone);
+      return csvLine(held && carriers.has(n) ? cells.map((cell) => held.scrub(cell)) : cells);
+    })
+    .join('');
 }

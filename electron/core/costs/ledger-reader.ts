@@ -6,7 +6,7 @@
  */
 import type { LedgerEntry, LedgerQuery, LedgerTotals } from '../../../shared/domain/cost-ledger';
 import type { CostTables, LedgerCursor, LedgerListEntry, LedgerPage } from '../history';
-import { csvHeader, csvRow } from './ledger-csv';
+import { csvHeader, csvRows, type HeldKeyScrub } from './ledger-csv';
 import { ledgerSummary, ledgerSummaryOf, type LedgerSumsRead } from './ledger-totals';
 
 /** Tasks per page of the CSV export: a few milliseconds of the main thread each. */
@@ -60,13 +60,16 @@ export class LedgerReader {
     return this.tables.newest(query, limit, after);
   }
 
-  /** The CSV of `query`, oldest task first: its header, then one chunk per page of tasks. */
-  *csvChunks(query: LedgerQuery): Generator<string, void, undefined> {
+  /**
+   * The CSV of `query`, oldest task first: its header, then one chunk per page of tasks; while a
+   * key is held (`held`), a task whose id carries one with the key scrubbed (ledger-csv.ts).
+   */
+  *csvChunks(query: LedgerQuery, held: HeldKeyScrub | null): Generator<string, void, undefined> {
     yield csvHeader();
     let after: LedgerCursor | undefined;
     do {
       const page: LedgerPage<LedgerEntry> = this.tables.oldest(query, CSV_PAGE, after);
-      yield page.entries.map((entry) => csvRow(entry, this.timeZone)).join('');
+      yield csvRows(page.entries, this.timeZone, held);
       after = page.next ?? undefined;
     } while (after !== undefined);
   }

@@ -18,6 +18,7 @@ import { addTriageRows } from './triage-rows-schema';
 import { oneTaskPerIdV17 } from './task-id-schema';
 import { addNewerServiceTasks } from './newer-service-schema';
 import { addMadeAtV19 } from './made-at-schema';
+import { addLedgerListedV20 } from './ledger-listed-schema';
 import { parseTaskRecord } from '../../../shared/domain/record-check';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
@@ -326,6 +327,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   oneTaskPerIdV17,
   addNewerServiceTasks,
   addMadeAtV19,
+  addLedgerListedV20,
 ];
 
 /** The schema version that added the prompt history (prompt-history-schema.ts). */
@@ -348,6 +350,9 @@ export const COMPARE_GROUP_VERSION = HISTORY_MIGRATIONS.indexOf(addCompareGroups
 
 /** The schema version that added `tasks.made_at`, a task's date apart from its list time (made-at.ts). */
 export const MADE_AT_VERSION = HISTORY_MIGRATIONS.indexOf(addMadeAtV19) + 1;
+
+/** The schema version that added `ledger_tasks.listed_at`, the Costs list's order (ledger-listed-schema.ts). */
+export const LEDGER_LISTED_VERSION = HISTORY_MIGRATIONS.indexOf(addLedgerListedV20) + 1;
 
 /** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file
  * that is not a database. */

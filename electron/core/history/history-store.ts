@@ -20,6 +20,7 @@ import {
   NEWER_SERVICE_VERSION,
   PROMPT_HISTORY_VERSION,
   TRIAGE_ROWS_VERSION,
+  LEDGER_LISTED_VERSION,
   type Migration,
 } from './history-schema';
 import { ChangeFeed, type FeedTimers, type HistoryChanges } from './change-feed';
@@ -125,11 +126,12 @@ export class HistoryStore {
         ? (records) => composeTriage(connection, records)
         : undefined,
     );
-    const ledger = new LedgerRows(access, schemaVersion >= LEDGER_SUMS_VERSION);
+    const listed = schemaVersion >= LEDGER_LISTED_VERSION;
+    const ledger = new LedgerRows(access, schemaVersion >= LEDGER_SUMS_VERSION, listed);
     this.records = new HistoryRecords(access, schemaVersion, ledger);
     this.queries = new HistoryQueries(access);
     this.leases = new HistoryLeases(access);
-    const reads = { pages: new LedgerPages(access), sums: new LedgerSums(access) };
+    const reads = { pages: new LedgerPages(access, listed), sums: new LedgerSums(access) };
     this.costs = new CostTables(access, ledger, reads);
     this.triage = new HistoryTriage(access);
     this.prompts = new PromptHistory(access, schemaVersion >= PROMPT_HISTORY_VERSION);

@@ -1,8 +1,16 @@
 /**
  * The ledger's tasks read a page at a time (keyset: a page starts after the last task of the one
- * before, by creation time then local id), so a page costs its own rows whatever the ledger
- * holds: the Costs screen's list, newest first, and the CSV export, oldest first. A task keeps
- * its place while others are added or change cost, so paging on never repeats or skips one.
+ * before, by list time then local id), so a page costs its own rows whatever the ledger holds:
+ * the Costs screen's list, newest first, and the CSV export and the CLI's listing, oldest first.
+ * A task keeps its place while others are added or change cost, so paging on never repeats or
+ * skips one.
+ *
+ * One order with the gallery and the task list: a task lists by its list time (schema v20,
+ * ledger-listed-schema.ts: `listed_at` where it lists apart from its date, else its date made),
+ * while the dates a query names are the task's date made (`created_at`), as the gallery's date
+ * filter asks (made-at.ts). The list-time range a page seeks in is the dates' own, widened to the
+ * list times of the few tasks made within them that list apart (read once from their partial
+ * index); the date test then keeps exactly the tasks made within the dates.
  */
 import type { LedgerEntry, LedgerQuery } from '../../../shared/domain/cost-ledger';
 import { DEFAULT_PROVIDER, parseProviderId } from '../../../shared/domain/providers';
@@ -13,9 +21,9 @@ import { LEDGER_SERVICE_COLUMNS, serviceTest } from './service-filter';
 import type { Row, SqlValue } from './sqlite-connection';
 import { isDemoEndpoint } from '../../../shared/domain/submit-target';
 
-/** Where a page starts: after the task created at `createdAt` with `localId`. */
+/** Where a page starts: after the task listed at `listedAt` with `localId`. */
 export interface LedgerCursor {
-  readonly createdAt: number;
+  readonly listedAt: number;
   readonly localId: string;
 }
 
@@ -31,6 +39,8 @@ export interface LedgerPage<E extends LedgerEntry = LedgerEntry> {
   readonly next: LedgerCursor | null;
 }
 
+/** Where a task lists (its index: ledger-listed-schema.ts); before v20, its date made. */
+const LISTED = 'coalesce(l.listed_at, l.created_at)';
 const ENTRY_COLUMNS = `l.local_id, l.task_id, l.provider, l.endpoint, l.model, l.size, l.prompt, l.status, l.created_at,
   l.source, l.unit, l.micros, l.detail, EXISTS (SELECT 1 FROM tasks t WHERE t.local_id = l.local_id) AS in_history`;
 /** An image's path as the screen shows it (its thumbnail, else its file). */
@@ -60,26 +70,61 @@ export function queryWhere(query: LedgerQuery): { where: string[]; params: SqlVa
   return { where, params };
 }
 
-/** The WHERE clause and parameters of a query, and of a page's start. */
-function whereOf(query: LedgerQuery, after: LedgerCursor | undefined, newest: boolean) {
-  const { where, params } = queryWhere(query);
-  if (after !== undefined) {
-    // The index range on created_at, then the tie broken by local id.
-    const [edge, beyond] = newest ? ['<=', '<'] : ['>=', '>'];
-    where.push(`l.created_at ${edge} ? AND (l.created_at ${beyond} ? OR l.local_id ${beyond} ?)`);
-    params.push(after.createdAt, after.createdAt, after.localId);
+/**
+ * The list-time range a query's dates let in (see the module comment): `since` and `until` widened
+ * to the list times of the tasks made within them that list apart.
+ */
+function listedRange(query: LedgerQuery): { where: string[]; params: SqlValue[] } {
+  const since = query.since ?? 0;
+  const made = ['a.created_at >= ?'];
+  const madeParams: SqlValue[] = [since];
+  addValue('a.created_at < ?', query.until, made, madeParams);
+  const apart = `FROM ledger_tasks a INDEXED BY ledger_tasks_listed_apart
+    WHERE a.listed_at IS NOT NULL AND ${made.join(' AND ')}`;
+  const where = [`${LISTED} >= min(?, coalesce((SELECT min(a.listed_at) ${apart}), ?))`];
+  const params: SqlValue[] = [since, ...madeParams, since];
+  if (query.until !== undefined) {
+    where.push(`${LISTED} < max(?, coalesce((SELECT max(a.listed_at) + 1 ${apart}), ?))`);
+    params.push(query.until, ...madeParams, query.until);
   }
-  return { where: where.join(' AND '), params };
+  return { where, params };
+}
+
+/** The WHERE clause and parameters of a query, and of a page's start, and the order key. */
+function whereOf(
+  query: LedgerQuery,
+  after: LedgerCursor | undefined,
+  newest: boolean,
+  listed: boolean,
+) {
+  const { where, params } = queryWhere(query);
+  const key = listed ? LISTED : 'l.created_at';
+  if (listed) {
+    const range = listedRange(query);
+    where.push(...range.where);
+    params.push(...range.params);
+  }
+  if (after !== undefined) {
+    // The index range on the list time, then the tie broken by local id.
+    const [edge, beyond] = newest ? ['<=', '<'] : ['>=', '>'];
+    where.push(`${key} ${edge} ? AND (${key} ${beyond} ? OR l.local_id ${beyond} ?)`);
+    params.push(after.listedAt, after.listedAt, after.localId);
+  }
+  return { where: where.join(' AND '), params, key };
 }
 
 export class LedgerPages {
-  constructor(private readonly access: HistoryAccess) {}
+  constructor(
+    private readonly access: HistoryAccess,
+    /** Lists by list time (schema v20; a test's older file lists by the date made). */
+    private readonly listed: boolean,
+  ) {}
 
   /** Up to `limit` tasks of `query`, newest first, after `after`; with their thumbnails. */
   newest(query: LedgerQuery, limit: number, after?: LedgerCursor): LedgerPage<LedgerListEntry> {
-    const { where, params } = whereOf(query, after, true);
-    const sql = `SELECT ${ENTRY_COLUMNS}, ${THUMBNAIL} FROM ledger_tasks l WHERE ${where}
-      ORDER BY l.created_at DESC, l.local_id DESC LIMIT ?`;
+    const { where, params, key } = whereOf(query, after, true, this.listed);
+    const sql = `SELECT ${ENTRY_COLUMNS}, ${key} AS listed, ${THUMBNAIL} FROM ledger_tasks l
+      WHERE ${where} ORDER BY ${key} DESC, l.local_id DESC LIMIT ?`;
     const rows = this.access.rows(sql, [...params, limit + 1]);
     return pageOf(rows, limit, (row) => {
       const entry = entryOf(row);
@@ -89,17 +134,17 @@ export class LedgerPages {
 
   /** Up to `limit` tasks of `query`, oldest first, after `after` (the CSV's pages). */
   oldest(query: LedgerQuery, limit: number, after?: LedgerCursor): LedgerPage {
-    const { where, params } = whereOf(query, after, false);
-    const sql = `SELECT ${ENTRY_COLUMNS} FROM ledger_tasks l WHERE ${where}
-      ORDER BY l.created_at, l.local_id LIMIT ?`;
+    const { where, params, key } = whereOf(query, after, false, this.listed);
+    const sql = `SELECT ${ENTRY_COLUMNS}, ${key} AS listed FROM ledger_tasks l WHERE ${where}
+      ORDER BY ${key}, l.local_id LIMIT ?`;
     return pageOf(this.access.rows(sql, [...params, limit + 1]), limit, entryOf);
   }
 
   /** Every task of `query`, oldest first (the CLI's listing). */
   all(query: LedgerQuery): LedgerEntry[] {
-    const { where, params } = whereOf(query, undefined, false);
+    const { where, params, key } = whereOf(query, undefined, false, this.listed);
     const sql = `SELECT ${ENTRY_COLUMNS} FROM ledger_tasks l WHERE ${where}
-      ORDER BY l.created_at, l.local_id`;
+      ORDER BY ${key}, l.local_id`;
     return this.access.rows(sql, params).map(entryOf);
   }
 }
@@ -111,9 +156,11 @@ function pageOf<E extends LedgerEntry>(
   read: (row: Row) => E,
 ): LedgerPage<E> {
   const entries = rows.slice(0, limit).map(read);
-  const last = entries.at(-1);
+  const last = rows[limit - 1];
   const next =
-    rows.length > limit && last ? { createdAt: last.createdAt, localId: last.localId } : null;
+    rows.length > limit && last
+      ? { listedAt: num(last['listed']), localId: String(last['local_id']) }
+      : null;
   return { entries, next };
 }
 

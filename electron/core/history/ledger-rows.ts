@@ -16,7 +16,7 @@ import {
   type ProviderId,
 } from '../../../shared/domain/providers';
 import { countedCost, type CostUnit, type TaskCost } from '../../../shared/domain/task-cost';
-import type { TaskRecord } from '../../../shared/domain/task-record';
+import { listedAt, type TaskRecord } from '../../../shared/domain/task-record';
 import type { HistoryAccess } from './history-access';
 import { recordsFromRows } from './history-rows';
 import type { Row, SqlValue } from './sqlite-connection';
@@ -52,6 +52,9 @@ const SET_CURRENT = `UPDATE ledger_tasks SET task_id = ?, status = ?, source = ?
   detail = ? WHERE local_id = ?`;
 const SET_STATUS = `UPDATE ledger_tasks SET task_id = ?, status = ? WHERE local_id = ?
   AND (task_id IS NOT ? OR status IS NOT ?)`;
+/** v20: where the task lists now (a task written again may list elsewhere: made-at.ts). */
+const SET_LISTED =
+  'UPDATE ledger_tasks SET listed_at = ? WHERE local_id = ? AND listed_at IS NOT ?';
 /** v9: the task's first saved image, noted when it changes (ledger-sums-schema.ts). */
 const SET_THUMBNAIL =
   'UPDATE ledger_tasks SET thumbnail = ? WHERE local_id = ? AND thumbnail IS NOT ?';
@@ -79,6 +82,8 @@ export class LedgerRows {
     private readonly access: HistoryAccess,
     /** Notes each task's first saved image (schema v9; a test's older file does not). */
     private readonly withThumbnails: boolean,
+    /** Notes where each task lists apart from its date (schema v20; an older file does not). */
+    private readonly withListTimes: boolean,
   ) {}
 
   /**
@@ -88,6 +93,10 @@ export class LedgerRows {
    */
   note(record: TaskRecord): void {
     this.noteCost(record);
+    if (this.withListTimes) {
+      const listed = listedApart(record);
+      this.access.connection.run(SET_LISTED, [listed, record.localId, listed]);
+    }
     if (!this.withThumbnails) return;
     const thumbnail = firstThumbnail(record);
     this.access.connection.run(SET_THUMBNAIL, [thumbnail, record.localId, thumbnail]);
@@ -215,6 +224,16 @@ function taskColumns(record: TaskRecord): SqlValue[] {
     record.createdAt,
     record.status,
   ];
+}
+
+/**
+ * Where the task lists, newest first, when not by its date made (its `listedAt`: a clock that
+ * stood behind, or an import), else NULL (the usual task: no write): the list time the gallery
+ * orders it by (ledger-listed-schema.ts).
+ */
+function listedApart(record: TaskRecord): number | null {
+  const at = listedAt(record);
+  return at === record.createdAt ? null : at;
 }
 
 function sameEvent(row: Row, event: LedgerEvent): boolean {

@@ -65,7 +65,7 @@ function addToSums(row: 'new' | 'old', sign: 1 | -1): string {
       unknown_tasks = unknown_tasks + excluded.unknown_tasks;`;
 }
 
-const BUMP = 'UPDATE ledger_meta SET version = version + 1;';
+export const BUMP = 'UPDATE ledger_meta SET version = version + 1;';
 /** The columns of a ledger task the window shows (its status and task id are not). */
 const SHOWN_COLUMNS =
   'provider, model, prompt, created_at, source, unit, micros, detail, thumbnail';

@@ -270,10 +270,10 @@ describe('the entries, a page at a time', () => {
     });
   });
 
-  it('export every task of the query as CSV, a page at a time', () => {
+  it('export every task of the query as CSV, a page at a time', async () => {
     writeLedgerFixture(store);
     const costs = book('Asia/Kolkata');
-    const chunks = [...costs.csvChunks({})];
+    const chunks = [...(await costs.csvChunks({}))];
     expect(chunks.length).toBeGreaterThan(1);
     const lines = chunks.join('').split('\r\n');
     expect(lines.length).toBe(costs.entries().length + 2);
