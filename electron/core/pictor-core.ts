@@ -15,7 +15,7 @@ import { triageInWorker, userWritesInWorker } from './history';
 import { libraryReadsIn, type LibraryReads, type WritingHistory } from './history';
 import { CoreOperations } from './operations';
 import { ServiceClient } from './service';
-import { heldKeyScrubber } from './secrets';
+import { heldKeyScrubber, heldKeyScrubberOrNone } from './secrets';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import { openFairVerifier } from './content-credentials';
 import { CostBook } from './costs';
@@ -137,6 +137,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       ...(options.maxImageBytes === undefined ? {} : { maxImageBytes: options.maxImageBytes }),
       now,
       idleRelease: IdleRelease.ofProcess(logger),
+      keyScrubber: () => heldKeyScrubberOrNone(options.credentials.heldKeys?.bind(options.credentials)),
     });
     // The worker started and warmed meanwhile (HistoryPort.warm): the first change after the
     // open does not pay for its start and a cold write.

@@ -3,6 +3,7 @@
  * from fixed text, status codes and error codes only: never a URL (it may carry a signed
  * token) and never a key (the gallery does not have one).
  */
+import type { KeyRemoved } from './key-intake';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { ContentCredentials } from '../../../shared/domain/content-credentials';
 
@@ -27,6 +28,8 @@ export type DownloadOutcome =
       /** Root-relative path of the image's XMP sidecar, when it has one (see ImageRecord.xmpFile). */
       xmpFile?: string;
       contentCredentials?: ContentCredentials;
+      /** What was left out of its metadata because it carried a held key (key-intake.ts). */
+      keyRemoved?: KeyRemoved;
     }
   /** The image host says the URL is dead: 401/403/404/410. */
   | { state: 'expired'; error: string; errorSentence?: Sentence }

@@ -74,6 +74,12 @@ export {
   sniffImage,
 } from './image-sniff';
 export { jpegMarkerAt, type MarkerProblem } from './jpeg-markers';
+export {
+  type KeyMetadataRemoval,
+  metadataCarriesKey,
+  type MetadataKeyScrubber,
+  withoutKeyMetadata,
+} from './metadata-keys';
 export { PNG_BIT_DEPTHS } from './png-header';
 export type { JobAnswer } from './renderer-answers';
 export { RendererImageEngine } from './renderer-image-engine';

@@ -5,4 +5,4 @@
  */
 export { carriesKey, scrubKey, type SecretKeys } from './key-echo';
 export { KeyVaultError, checkKeyText, isPlausibleKey, keyTextProblem } from './key-text';
-export { heldKeyScrubber, keyCarriers } from './key-echo-many';
+export { heldKeyScrubber, heldKeyScrubberOrNone, keyCarriers } from './key-echo-many';

@@ -102,3 +102,14 @@ export async function heldKeyScrubber(
 ): Promise<KeyScrubber> {
   return keyScrubberOf((await heldKeys?.().catch(() => [])) ?? []);
 }
+
+/**
+ * {@link heldKeyScrubber} of what `heldKeys` gives now, or null when it gives none: a downloaded
+ * image is not read again for a key when none is held (download/key-intake.ts).
+ */
+export async function heldKeyScrubberOrNone(
+  heldKeys: (() => Promise<readonly string[]>) | undefined,
+): Promise<((text: string) => string) | null> {
+  const keys = (await heldKeys?.().catch(() => [])) ?? [];
+  return keys.length === 0 ? null : keyScrubberOf(keys);
+}
