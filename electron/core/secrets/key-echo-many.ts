@@ -113,3 +113,18 @@ export async function heldKeyScrubberOrNone(
   const keys = (await heldKeys?.().catch(() => [])) ?? [];
   return keys.length === 0 ? null : keyScrubberOf(keys);
 }
+
+/**
+ * For a task id: {@link heldKeyScrubberOrNone}'s scrubber when the id carries a key `heldKeys`
+ * gives now, else null (what leaves the app of a task kept under such an id before the sweep
+ * rewrote its files: gallery/outgoing-file.ts). One scrub of the id: cheap.
+ */
+export function keptIdScrubberOf(
+  heldKeys: (() => Promise<readonly string[]>) | undefined,
+): (taskId: string | null) => Promise<((text: string) => string) | null> {
+  return async (taskId) => {
+    if (taskId === null) return null;
+    const scrub = await heldKeyScrubberOrNone(heldKeys);
+    return scrub && scrub(taskId) !== taskId ? scrub : null;
+  };
+}
