@@ -7,7 +7,8 @@
  * was handed and reads the file then (the app's shell adapter is Electron's). Controls: the
  * gallery's file carries the key; a task whose id carries none is handed its own file, unread.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -131,6 +132,27 @@ describe('an image of a task kept under a key-carrying id, as it leaves the app'
       expect(leaks(handed[0]!.prompt!)).toEqual([]);
       // The gallery's own file is the sweep's to rewrite; nothing here touched it.
       expect((await readFile(file)).equals(original)).toBe(true);
+    },
+  );
+
+  it.each(['raw', 'base64url', 'hexUpper'])(
+    'an export of chosen images into a folder writes no key (%s)',
+    async (encoding) => {
+      const { h, settled } = await keptLibrary();
+      const file = await keepUnder(h, settled, `task-${ENCODINGS[encoding]!(KEY, 1)}`);
+      expect(leaks(await readFile(file))).not.toEqual([]);
+      const folder = await mkdtemp(join(tmpdir(), 'pictor-kept-export-'));
+      cleanups.push(() => rm(folder, { recursive: true, force: true }));
+      const outcome = await h.core.operations.exportImages({ images: [ref(settled)] }, folder);
+      expect(outcome).toMatchObject({ copied: 1 });
+      const written = await readdir(folder);
+      expect(written.length).toBeGreaterThan(0);
+      for (const name of written) {
+        const bytes = await readFile(join(folder, name));
+        expect(leaks(name), name).toEqual([]);
+        expect(leaks(bytes), name).toEqual([]);
+        expect((await pixelsOf(bytes)).equals(await pixelsOf(await readFile(file)))).toBe(true);
+      }
     },
   );
 
