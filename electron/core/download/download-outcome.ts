@@ -3,9 +3,9 @@
  * from fixed text, status codes and error codes only: never a URL (it may carry a signed
  * token) and never a key (the gallery does not have one).
  */
-import type { KeyRemoved } from './key-intake';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { ContentCredentials } from '../../../shared/domain/content-credentials';
+import type { ImageRecord } from '../../../shared/domain/task-record';
 
 /** The outcome of {@link ImageIntake.downloadImage}. */
 export type DownloadOutcome =
@@ -29,7 +29,7 @@ export type DownloadOutcome =
       xmpFile?: string;
       contentCredentials?: ContentCredentials;
       /** What was left out of its metadata because it carried a held key (key-intake.ts). */
-      keyRemoved?: KeyRemoved;
+      keyRemoved?: ImageRecord['keyRemoved'];
     }
   /** The image host says the URL is dead: 401/403/404/410. */
   | { state: 'expired'; error: string; errorSentence?: Sentence }

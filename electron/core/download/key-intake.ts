@@ -9,13 +9,20 @@
  * is not kept, and the image says why. A key where no part can be left out is a file refused,
  * with a sentence that names no key.
  *
- * Only while a key is held (none: the file is not read again). The file is read whole once,
- * bounded by the download's cap; the search steps over pixel data.
+ * Only while a key is held (none: the file is not read again). The search reads the file's
+ * outline, a part at a time with the pixel data stepped over (images/metadata-outline.ts): main
+ * never holds a whole image for it. Only a file that carries a key (or a crafted one past the
+ * outline's bound) is read whole, within the download's cap, to be kept without it.
  */
 import type { KEY_REMOVED } from '../../../shared/domain/task-record';
 import type { ImageKind } from '../images';
-import { type MetadataKeyScrubber, withoutKeyMetadata } from '../images';
-import { diskParams, readRegularFile, writeNewFileSynced } from '../fs';
+import {
+  metadataCarriesKey,
+  metadataOutline,
+  type MetadataKeyScrubber,
+  withoutKeyMetadata,
+} from '../images';
+import { diskParams, openRegularFile, readRegularFile, writeNewFileSynced } from '../fs';
 import { sentence } from '../../../shared/i18n/sentence';
 import { invalid, retry, type FailedOutcome } from './download-outcome';
 
@@ -23,7 +30,7 @@ import { invalid, retry, type FailedOutcome } from './download-outcome';
 export type IntakeKeyScrubber = () => Promise<MetadataKeyScrubber | null>;
 
 /** What was left out of an image's metadata because it carried a held key. */
-export type KeyRemoved = (typeof KEY_REMOVED)[number];
+type KeyRemoved = (typeof KEY_REMOVED)[number];
 
 export interface KeyIntake {
   /** The file to keep: the one given, or the copy without the key. */
@@ -31,6 +38,28 @@ export interface KeyIntake {
   /** The copy's length (synced); null: the file given, as it is. */
   readonly bytes: number | null;
   readonly removed: KeyRemoved | null;
+}
+
+/** Outlines past this are read whole (the search's own bound is 4 MiB: metadata-keys.ts). */
+const MAX_OUTLINE = 8 * 1024 * 1024;
+
+/**
+ * Whether the file's outline (its bytes but its pixels: images/metadata-outline.ts) carries no
+ * key: the file is then kept as it is, never held whole in memory.
+ */
+async function carriesNoKey(
+  file: string,
+  kind: ImageKind,
+  context: { readonly root: string; readonly maxImageBytes: number },
+  scrub: MetadataKeyScrubber,
+): Promise<boolean> {
+  const { handle, size } = await openRegularFile(context.root, file, context.maxImageBytes);
+  try {
+    const outline = await metadataOutline(handle, size, kind, MAX_OUTLINE);
+    return outline !== null && !metadataCarriesKey(outline, kind, scrub);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -51,6 +80,7 @@ export async function keyIntake(
   const asItIs = { file, bytes: null, removed: null } as const;
   if (!scrub) return asItIs;
   try {
+    if (await carriesNoKey(file, kind, context, scrub)) return asItIs;
     const bytes = await readRegularFile(context.root, file, context.maxImageBytes);
     const removal = withoutKeyMetadata(bytes, kind, scrub);
     if (removal.kind === 'clean') return asItIs;

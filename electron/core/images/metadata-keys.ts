@@ -47,7 +47,7 @@ export function metadataCarriesKey(
 }
 
 /** What {@link withoutKeyMetadata} made. */
-export type KeyMetadataRemoval =
+type KeyMetadataRemoval =
   /** The file carries no key: keep it as it is. */
   | { readonly kind: 'clean' }
   /** The file without its key-carrying parts; `credentials`: its Content Credentials went too. */
