@@ -15,7 +15,13 @@ import { triageInWorker, userWritesInWorker } from './history';
 import { libraryReadsIn, type LibraryReads, type WritingHistory } from './history';
 import { CoreOperations } from './operations';
 import { ServiceClient } from './service';
-import { heldKeyScrubber, keyCarriers, scrubKey } from './secrets';
+import {
+  heldKeyScrubber,
+  heldKeyScrubberOrNone,
+  keptIdScrubberOf,
+  keyCarriers,
+  scrubKey,
+} from './secrets';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import { openFairVerifier } from './content-credentials';
 import { CostBook } from './costs';
@@ -100,6 +106,11 @@ export interface PictorCore {
   readonly templateRuns: TemplateRuns;
   /** The input settings an edit reads ("never upload inputs", the consents), and a new consent. */
   readonly editSettings: EditSettings;
+  /**
+   * The scrubber of every key the process holds when task id `taskId` carries one, else null: a
+   * file of such a task leaves the app without it (gallery/outgoing-file.ts).
+   */
+  readonly keptIdScrubber: (taskId: string | null) => Promise<((text: string) => string) | null>;
   /** Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes the history. */
   close(): Promise<void>;
 }
@@ -137,6 +148,8 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       ...(options.maxImageBytes === undefined ? {} : { maxImageBytes: options.maxImageBytes }),
       now,
       idleRelease: IdleRelease.ofProcess(logger),
+      keyScrubber: () =>
+        heldKeyScrubberOrNone(options.credentials.heldKeys?.bind(options.credentials)),
     });
     // The worker started and warmed meanwhile (HistoryPort.warm): the first change after the
     // open does not pay for its start and a cold write.
@@ -220,6 +233,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     editInputs: editInputsOf({ ...options, ...parts }),
     ...batchPartsOf({ engine, costs, templates }, options),
     operations: operationsOf({ ...parts, templates, history: writing }, options),
+    keptIdScrubber: keptIdScrubberOf(options.credentials.heldKeys?.bind(options.credentials)),
     close() {
       return closeInOrder({ ...this, historyWorker, verifier });
     },

@@ -8,8 +8,10 @@ import type { TaskItem } from '../../shared/ipc/contract';
 import type { TaskEngine } from '../core/engine';
 import type { CoreOperations } from '../core/operations';
 import { findImage, type Gallery, type ImageRef, savedFile } from '../core/gallery';
+import type { PictorCore } from '../core/pictor-core';
 import type { TrashOperations } from '../core/trash';
 import { galleryBatchHandlers } from './gallery-batch-handlers';
+import { galleryOutgoingHandlers } from './gallery-outgoing-handlers';
 import { gallerySelectionHandlers } from './gallery-selection-handlers';
 import type { HistoryStore, LibraryReads } from '../core/history';
 import type { PendingThumbnails } from '../core/download';
@@ -36,6 +38,8 @@ export interface GalleryHandlerDeps {
     readonly smartBoards: Pick<SmartBoards, 'rulesOf'>;
     /** Its long operations: chosen images copied into a folder. */
     readonly operations: Pick<CoreOperations, 'exportImages'>;
+    /** A key-carrying task id's scrubber: its files leave without the key (outgoing-file.ts). */
+    readonly keptIdScrubber: PictorCore['keptIdScrubber'];
   };
   readonly shell: Pick<
     ShellActions,
@@ -106,18 +110,7 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
       item: (record) => core.engine.item(record),
     }),
     'gallery:reveal': async (ref) => unwrap(await shell.reveal(fileOf(ref))),
-    'gallery:copyImage': async (ref) => unwrap(await shell.copyImage(fileOf(ref))),
-    'gallery:saveAs': async (ref) => {
-      const { record, image } = findImage(core.engine, ref);
-      const file = savedFile(core.gallery, image);
-      return unwrap(await shell.saveAs(file, { prompt: record.request.prompt, index: ref.index }));
-    },
-    'gallery:startDrag': async (ref, { sender }) => {
-      const { image } = findImage(core.engine, ref);
-      const { gallery } = core;
-      const thumbnail = image.thumbnail ? gallery.resolve(image.thumbnail) : undefined;
-      unwrap(await shell.startDrag(sender, savedFile(gallery, image), thumbnail));
-    },
+    ...galleryOutgoingHandlers({ core, shell }),
     'gallery:openFolder': async () => unwrap(await shell.openGalleryFolder()),
   };
 }

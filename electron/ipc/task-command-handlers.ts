@@ -22,15 +22,23 @@ import {
   type TaskEngine,
   withWorkflow,
 } from '../core/engine';
+import { withTextsScrubbed } from '../core/batch';
 import { UserFacingError } from '../core/errors';
 import { commandText } from '../core/service';
 import { commandShellOf, type CommandShell } from '../../shared/text/command-words';
 import { UnwritableCommand } from '../../shared/text/windows-command';
 import type { IpcHandlers } from './ipc-main-bridge';
+import type { PictorCore } from '../core/pictor-core';
 
 export interface TaskCommandDeps {
   /** The task's record as main keeps it. */
   readonly engine: Pick<TaskEngine, 'get'>;
+  /**
+   * A key-carrying task id's scrubber (PictorCore.keptIdScrubber): the lines of a task kept under
+   * such an id before the sweep cleaned it (a tracked task's prompt holds its id) are copied with
+   * every held key scrubbed out. Absent: none is.
+   */
+  readonly keptIdScrubber?: PictorCore['keptIdScrubber'];
   /** Text to the system clipboard (Electron's clipboard in the app). */
   readonly copyText: (text: string) => void;
   /** The address Settings gives `provider`'s service now (its own when none is typed). */
@@ -71,13 +79,24 @@ function linesFor(deps: TaskCommandDeps, target: SubmitTarget, request: Generati
   }
 }
 
+/** The core's parts the handlers read: its records, and its key-carrying ids' scrubber. */
+export function commandCore(
+  core: Pick<PictorCore, 'engine' | 'keptIdScrubber'>,
+): Pick<TaskCommandDeps, 'engine' | 'keptIdScrubber'> {
+  return { engine: core.engine, keptIdScrubber: core.keptIdScrubber };
+}
+
 export function taskCommandHandlers(deps: TaskCommandDeps): Pick<IpcHandlers, 'tasks:copyCommand'> {
   return {
     'tasks:copyCommand': async (input) => {
       if ('localId' in input) {
         const record = deps.engine.get(input.localId);
         if (!record) throw new EngineInputError(sentence('error.library.taskNotInHistory'));
-        deps.copyText(linesFor(deps, recordTarget(record), ranRequest(record)));
+        // Made from the record as the sweep will leave it, quoted after (a cut inside quotes
+        // could break them).
+        const scrub = await deps.keptIdScrubber?.(record.taskId);
+        const ran = scrub ? withTextsScrubbed(record, scrub) : record;
+        deps.copyText(linesFor(deps, recordTarget(ran), ranRequest(ran)));
       } else {
         const target = formTarget(deps, input.target);
         const request = await withWorkflow(input.request, target.provider, deps.workflows);

@@ -46,7 +46,7 @@ import { modelOptionsHandlers } from './model-options-handlers';
 import { serviceHandlers } from './service-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { taskCancelHandlers } from './task-cancel-handlers';
-import { taskCommandHandlers } from './task-command-handlers';
+import { commandCore, taskCommandHandlers } from './task-command-handlers';
 import { taskHandlers } from './task-handlers';
 import { triageHandlers } from './triage-handlers';
 import { promptHandlers } from './prompt-handlers';
@@ -251,7 +251,7 @@ function taskChannels(
     }),
     ...taskCancelHandlers({ engine: core.engine, cancels: core.cancels, emit }),
     ...taskCommandHandlers({
-      engine: core.engine,
+      ...commandCore(core),
       copyText: options.copyText,
       addressOf: (provider) => typedAddress(runtime.settings.get(), provider),
       ...(core.workflows ? { workflows: core.workflows } : {}),

@@ -115,6 +115,9 @@ export const VISIBLE_STATES: readonly ImageState[] = IMAGE_STATES.filter(
   (state) => state !== 'deleted',
 );
 
+/** What Pictor may leave out of a saved image's metadata (`ImageRecord.keyRemoved`). */
+export const KEY_REMOVED = ['metadata', 'credentials'] as const;
+
 /** One image of a task. Built on first use (lazy-schema.ts), with the task's. */
 export const imageRecordSchema = lazySchema(() =>
   z.object({
@@ -153,6 +156,12 @@ export const imageRecordSchema = lazySchema(() =>
     xmpFile: boundedText(MAX_PATH_CHARS).optional(),
     /** What the image's C2PA Content Credentials said when verified; absent: never checked. */
     contentCredentials: contentCredentialsSchema().optional().catch(undefined),
+    /**
+     * Metadata Pictor left out of the image when it saved it, because it carried an API key this
+     * computer holds (core/download/key-intake.ts): `metadata`, or `credentials` when the image's
+     * Content Credentials went with it (they would no longer match). The pixels are as they came.
+     */
+    keyRemoved: z.enum(KEY_REMOVED).optional().catch(undefined),
   }),
 );
 export type ImageRecord = z.infer<ReturnType<typeof imageRecordSchema>>;

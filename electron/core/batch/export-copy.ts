@@ -21,15 +21,21 @@ import {
 import { copyOpenedFile, isPlaceRefused, type OpenedRegularFile, openRegularFile } from '../fs';
 import { createUnique, exportName, removeCreated } from './export-files';
 
+/**
+ * An image of a task, as its copy is made: `remake` when the record was changed beyond triage (a
+ * kept key-carrying id scrubbed: export-images.ts), so its packet is made again from it.
+ */
+type CopyOf = {
+  readonly record: TaskRecord;
+  readonly image: ImageRecord;
+  readonly remake?: boolean;
+};
+
 /** Where an export reads from: the gallery, and the Pictor version its XMP names. */
 export type ExportGallery = Pick<Gallery, 'resolve' | 'root'> & { readonly appVersion?: string };
 
 /** The image's edit for its copy, or why it is copied as it is. */
-function embedFor(
-  source: OpenedRegularFile,
-  of: { readonly record: TaskRecord; readonly image: ImageRecord },
-  appVersion: string,
-): Promise<TriageEmbed> {
+function embedFor(source: OpenedRegularFile, of: CopyOf, appVersion: string): Promise<TriageEmbed> {
   const kind = kindOfImage(of.image);
   if (kind === undefined) return Promise.resolve({ refused: 'Not an image Pictor edits.' });
   return planTriageEmbed(source, kind, of, appVersion);
@@ -77,11 +83,7 @@ function asFolderRefusal(error: unknown): unknown {
 }
 
 /** Copies `image` of `record` into `folder`, with its triage in it or its sidecar beside it. */
-export async function copyOne(
-  gallery: ExportGallery,
-  of: { readonly record: TaskRecord; readonly image: ImageRecord },
-  folder: string,
-): Promise<void> {
+export async function copyOne(gallery: ExportGallery, of: CopyOf, folder: string): Promise<void> {
   const appVersion = gallery.appVersion ?? 'unknown';
   // Checked on what was opened: a folder swapped for a link cannot lead outside the gallery.
   const path = gallery.resolve(of.image.file ?? '');

@@ -17,6 +17,7 @@ import { describeThrown, UserFacingError } from '../errors';
 import { chosenPlaceParams } from '../fs';
 import { imagesByTask, type ImageRef } from '../gallery';
 import { copyOne, ExportFolderRefusedError, type ExportGallery } from './export-copy';
+import { withTextsScrubbed } from './kept-key-id';
 
 export interface ExportDeps {
   readonly get: (localId: string) => TaskRecord | undefined;
@@ -24,6 +25,19 @@ export interface ExportDeps {
   readonly gallery: ExportGallery;
   /** Before the first image (0), then after each, copied or not: how many of `total` are done. */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * Every key the process holds, scrubbed out of a text: a task kept under an id that carries one
+   * (the sweep has not reached it yet) is copied from its record with the key scrubbed out, its
+   * packet made again from it (kept-key-id.ts).
+   */
+  readonly scrub?: (text: string) => string;
+}
+
+/** The record a copy is made from, and whether it differs from the history's beyond triage. */
+function copiedRecord(record: TaskRecord, scrub: ExportDeps['scrub']) {
+  const id = record.taskId;
+  if (!scrub || id === null || scrub(id) === id) return { record };
+  return { record: withTextsScrubbed(record, scrub), remake: true };
 }
 
 export interface ExportOutcome {
@@ -57,7 +71,8 @@ export async function exportImages(
   const perTask = [...new Set(localIds)].map((localId) => {
     const record = deps.get(localId);
     const saved = (record?.images ?? []).filter((image) => image.state === 'saved' && image.file);
-    return record ? saved.map((image) => ({ record, image })) : [];
+    const copied = record ? copiedRecord(record, deps.scrub) : null;
+    return copied ? saved.map((image) => ({ ...copied, image })) : [];
   });
   const images = perTask.flat();
   let copied = 0;

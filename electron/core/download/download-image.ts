@@ -16,7 +16,8 @@ import type { ImageEngine } from '../../ports/image-engine';
 import { checkImage, placeImage } from './image-finish';
 import { imageNames, type ImageProvenance, pngProvenanceChunks, provenanceStep } from '../gallery';
 import { type KeyedImages, requestImage } from './image-request';
-import { IMAGE_MIME } from '../images';
+import { IMAGE_MIME, type ImageKind } from '../images';
+import type { ContentCredentials } from '../../../shared/domain/content-credentials';
 import { createPinnedFetch, systemResolver } from './pinned-fetch';
 import { ProvenanceWriter, type WrittenBody } from './provenance-writer';
 import type { AddressClassifier } from '../service';
@@ -26,6 +27,7 @@ import type {
 } from '../../ports/content-credential-verifier';
 import { findCredentials, noCredentials, type CredentialsContext } from './credentials-step';
 import { inlineSpoolResponse } from './inline-spool';
+import { type IntakeKeyScrubber, keyIntake } from './key-intake';
 
 /** Direct connections pinned to the checked address: safe whatever the caller wires. */
 const directPinnedFetch = createPinnedFetch();
@@ -52,6 +54,8 @@ export interface DownloadOptions {
   readonly logger: Logger;
   /** The time (ms since the epoch): a Retry-After date is a wait from it. */
   readonly now: () => number;
+  /** Every key the process holds, for the image's own metadata (key-intake.ts); absent: none. */
+  readonly keyScrubber?: IntakeKeyScrubber;
 }
 
 export interface DownloadJob {
@@ -116,6 +120,8 @@ interface Temps {
   readonly xmp: string;
   /** The image with its provenance, written as it downloaded (provenance-writer.ts). */
   readonly edited: string;
+  /** The image without the metadata that carried a held key (key-intake.ts). */
+  readonly keyless: string;
 }
 
 /** The writer of a PNG's provenance as it downloads, when the job has provenance. */
@@ -180,6 +186,38 @@ async function download(options: DownloadOptions, job: DownloadJob, temps: Temps
   }
 }
 
+/**
+ * The file the gallery keeps: the download's own, or the copy edited as it came (`written`),
+ * without a held key (key-intake.ts), synced; its length when the metadata step or the key's
+ * removal wrote it; what it says of itself: its credentials' verdict (not kept when they were
+ * left out with a key: the verdict was on a file no longer kept) and what was left out.
+ */
+async function keptFile(
+  options: DownloadOptions,
+  temps: Temps,
+  kind: ImageKind,
+  from: {
+    readonly image: string;
+    readonly written: { readonly inImage: number; readonly file?: string } | null;
+    readonly verdict: Promise<ContentCredentials | undefined>;
+  },
+) {
+  const edited = from.written?.file ?? from.image;
+  const keyless = await keyIntake(edited, kind, { ...options, temp: temps.keyless });
+  if ('state' in keyless) return keyless;
+  const { file, removed } = keyless;
+  const inImage = keyless.bytes ?? from.written?.inImage ?? null;
+  // The metadata step's file and the keyless copy are synced; the file kept otherwise (the body
+  // as it came, or the copy edited as it downloaded) is synced here.
+  if (inImage === null || file === temps.edited) {
+    const synced = await syncFile(file);
+    if (synced) return synced;
+  }
+  const verdict = await from.verdict;
+  const found = verdict && removed !== 'credentials' ? { contentCredentials: verdict } : {};
+  return { file, inImage, found: { ...found, ...(removed ? { keyRemoved: removed } : {}) } };
+}
+
 async function attempt(options: DownloadOptions, job: DownloadJob, temps: Temps) {
   const refused = await tempFolderRefusal(options.root);
   if (refused) return refused;
@@ -205,16 +243,13 @@ async function attempt(options: DownloadOptions, job: DownloadJob, temps: Temps)
       xmpTemp: temps.xmp,
       edited: on.edited === null ? null : { path: temps.edited, bytes: on.edited },
     }));
-  // The image kept: the download's own file, or the copy edited as it came.
-  const file = written && 'inImage' in written && written.file ? written.file : image;
-  const inImage = written && 'inImage' in written ? written.inImage : null;
-  // The metadata step's file is synced; the file kept otherwise (the body as it came, or the
-  // copy edited as it downloaded) is synced here.
-  if (inImage === null || file === temps.edited) {
-    const synced = await syncFile(file);
-    if (synced) return synced;
-  }
-  const contentCredentials = await credentials.verdict;
+  const kept = await keptFile(options, temps, body.kind, {
+    image,
+    written: written && 'inImage' in written ? written : null,
+    verdict: credentials.verdict,
+  });
+  if ('state' in kept) return kept;
+  const { file, inImage } = kept;
   const beside = written && 'beside' in written ? written.beside : null;
   const placed = await placeImage(
     {
@@ -237,7 +272,7 @@ async function attempt(options: DownloadOptions, job: DownloadJob, temps: Temps)
     bytes: inImage ?? body.bytes,
     mime: IMAGE_MIME[body.kind],
     ...(beside ? { xmpFile: toGalleryPath(options.root, join(job.folder, names.xmp)) } : {}),
-    ...(contentCredentials ? { contentCredentials } : {}),
+    ...kept.found,
   } as const;
   // No engine here decodes (core/images): sized from its header, its thumbnail made later.
   if (!checked.thumbnail) return { ...saved, thumbnailPending: true } satisfies DownloadOutcome;
@@ -265,6 +300,7 @@ export async function downloadOnce(
     thumbnail: tempPath(options.root, '.thumb.part'),
     xmp: tempPath(options.root, '.xmp.part'),
     edited: tempPath(options.root, '.png.part'),
+    keyless: tempPath(options.root, '.keyless.part'),
   };
   try {
     const outcome = await attempt(options, job, temps).catch((error: unknown) => {

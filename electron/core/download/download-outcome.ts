@@ -5,6 +5,7 @@
  */
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { ContentCredentials } from '../../../shared/domain/content-credentials';
+import type { ImageRecord } from '../../../shared/domain/task-record';
 
 /** The outcome of {@link ImageIntake.downloadImage}. */
 export type DownloadOutcome =
@@ -27,6 +28,8 @@ export type DownloadOutcome =
       /** Root-relative path of the image's XMP sidecar, when it has one (see ImageRecord.xmpFile). */
       xmpFile?: string;
       contentCredentials?: ContentCredentials;
+      /** What was left out of its metadata because it carried a held key (key-intake.ts). */
+      keyRemoved?: ImageRecord['keyRemoved'];
     }
   /** The image host says the URL is dead: 401/403/404/410. */
   | { state: 'expired'; error: string; errorSentence?: Sentence }

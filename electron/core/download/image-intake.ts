@@ -25,6 +25,7 @@ import { checkImage, type ImageCheckResult } from './image-finish';
 import type { KeyedImages } from './image-request';
 import type { IdleRelease } from './idle-release';
 import { dropInlineImage, keepInlineImages } from './inline-spool';
+import type { IntakeKeyScrubber } from './key-intake';
 import { makeSavedThumbnail, type SavedThumbnail } from './saved-thumbnail';
 
 /** What an {@link ImageIntake} needs besides its gallery. Only `fetch` and `imageEngine` are required. */
@@ -67,6 +68,11 @@ export interface ImageIntakeOptions {
   now?: () => number;
   /** Gives memory back once downloads have been idle a while (idle-release.ts); absent: never. */
   idleRelease?: IdleRelease;
+  /**
+   * Every key the process holds: none stays in a downloaded image's own metadata (key-intake.ts).
+   * The core (pictor-core.ts) always sets it.
+   */
+  keyScrubber?: IntakeKeyScrubber;
 }
 
 /** The gallery as the intake uses it: its folder now, paths inside it, a task's folder. */
@@ -93,6 +99,7 @@ export class ImageIntake {
       imageEngine: options.imageEngine,
       now: options.now ?? Date.now,
       ...(options.credentials ? { credentials: options.credentials } : {}),
+      ...(options.keyScrubber ? { keyScrubber: options.keyScrubber } : {}),
     };
     this.imageMetadata = options.imageMetadata;
     this.idleRelease = options.idleRelease;

@@ -38,6 +38,18 @@ function failedWith(image: ImageRecord, failed: ImageFailure): ImageRecord {
   return { ...withoutError(image), ...failed };
 }
 
+/**
+ * What a saved image's file alone says (its XMP beside it, its credentials' verdict, what was left
+ * out of it for a held key): a retry replaces what an earlier attempt found.
+ */
+function foundInFile({
+  xmpFile,
+  contentCredentials,
+  keyRemoved,
+}: Extract<DownloadOutcome, { state: 'saved' }>) {
+  return { xmpFile, contentCredentials, keyRemoved };
+}
+
 export class DownloadManager implements TaskWork {
   private readonly busy = new Map<string, Set<number>>();
   private readonly retryTimers = new Map<string, { handle: TimerHandle; run: () => void }>();
@@ -297,9 +309,7 @@ export class DownloadManager implements TaskWork {
         mime,
         attempts,
         savedAt: this.ctx.clock.now(),
-        // A retry replaces what an earlier attempt found: both come from this file alone.
-        xmpFile: outcome.xmpFile,
-        contentCredentials: outcome.contentCredentials,
+        ...foundInFile(outcome),
       });
     } else if (!sentInline(image) && this.expiredNow(record, outcome, attempts)) {
       // Past the service's documented lifetime, a dead link, or one that failed every attempt,

@@ -74,6 +74,8 @@ export {
   sniffImage,
 } from './image-sniff';
 export { jpegMarkerAt, type MarkerProblem } from './jpeg-markers';
+export { metadataCarriesKey, type MetadataKeyScrubber, withoutKeyMetadata } from './metadata-keys';
+export { metadataOutline } from './metadata-outline';
 export { PNG_BIT_DEPTHS } from './png-header';
 export type { JobAnswer } from './renderer-answers';
 export { RendererImageEngine } from './renderer-image-engine';

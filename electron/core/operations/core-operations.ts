@@ -210,8 +210,10 @@ export class CoreOperations {
   ): Promise<ExportOutcome> {
     return this.runner.run<ExportOutcome, ExportProgress>(
       'images',
-      ({ report }) => {
+      async ({ report }) => {
+        const scrub = await this.deps.keyScrubber?.();
         const deps = {
+          ...(scrub ? { scrub } : {}),
           get: (localId: string) => this.deps.records.get(localId),
           gallery: this.deps.gallery,
           onProgress: (done: number, total: number) => report({ done, total }, done === total),

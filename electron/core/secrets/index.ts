@@ -5,4 +5,9 @@
  */
 export { carriesKey, scrubKey, type SecretKeys } from './key-echo';
 export { KeyVaultError, checkKeyText, isPlausibleKey, keyTextProblem } from './key-text';
-export { heldKeyScrubber, keyCarriers } from './key-echo-many';
+export {
+  heldKeyScrubber,
+  heldKeyScrubberOrNone,
+  keptIdScrubberOf,
+  keyCarriers,
+} from './key-echo-many';

@@ -102,3 +102,29 @@ export async function heldKeyScrubber(
 ): Promise<KeyScrubber> {
   return keyScrubberOf((await heldKeys?.().catch(() => [])) ?? []);
 }
+
+/**
+ * {@link heldKeyScrubber} of what `heldKeys` gives now, or null when it gives none: a downloaded
+ * image is not read again for a key when none is held (download/key-intake.ts).
+ */
+export async function heldKeyScrubberOrNone(
+  heldKeys: (() => Promise<readonly string[]>) | undefined,
+): Promise<((text: string) => string) | null> {
+  const keys = (await heldKeys?.().catch(() => [])) ?? [];
+  return keys.length === 0 ? null : keyScrubberOf(keys);
+}
+
+/**
+ * For a task id: {@link heldKeyScrubberOrNone}'s scrubber when the id carries a key `heldKeys`
+ * gives now, else null (what leaves the app of a task kept under such an id before the sweep
+ * rewrote its files: gallery/outgoing-file.ts). One scrub of the id: cheap.
+ */
+export function keptIdScrubberOf(
+  heldKeys: (() => Promise<readonly string[]>) | undefined,
+): (taskId: string | null) => Promise<((text: string) => string) | null> {
+  return async (taskId) => {
+    if (taskId === null) return null;
+    const scrub = await heldKeyScrubberOrNone(heldKeys);
+    return scrub && scrub(taskId) !== taskId ? scrub : null;
+  };
+}

@@ -1,6 +1,7 @@
 import { imageServiceLabel } from '../../lib/service-label';
 import type { ReactNode } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
+import type { ImageRecord } from '../../../shared/domain/task-record';
 import { flagOf } from '../../../shared/domain/triage';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
@@ -26,6 +27,18 @@ function Row({ label, children }: { readonly label: string; readonly children: R
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
+  );
+}
+
+/** What Pictor left out of the image's metadata because it carried a held key, if anything. */
+function KeyRemovedRow({ removed }: { readonly removed: ImageRecord['keyRemoved'] }) {
+  if (!removed) return null;
+  return (
+    <Row label={t('viewer.keyRemoved')}>
+      {t(
+        removed === 'credentials' ? 'viewer.keyRemoved.credentials' : 'viewer.keyRemoved.metadata',
+      )}
+    </Row>
   );
 }
 
@@ -66,6 +79,7 @@ function DetailsFacts({ item, actions }: Pick<ViewerDetailsProps, 'item' | 'acti
           <CredentialsSummary credentials={image.contentCredentials} />
         </Row>
       ) : null}
+      <KeyRemovedRow removed={image.keyRemoved} />
       <Row label={t('viewer.taskId')}>
         {item.taskId === null ? (
           t('viewer.taskIdNone')

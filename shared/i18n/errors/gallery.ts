@@ -35,6 +35,12 @@ export const galleryErrors = {
   'error.gallery.imageTooManyPixels':
     'The image claims to be {width}×{height} pixels, more than the {limit, number} pixels Pictor accepts.',
   'error.gallery.imageUndecodable': 'The image is damaged or incomplete and could not be decoded.',
+  // A key the process holds where no part of the image's metadata can be left out (key-intake.ts).
+  // A saved image whose task id carries a held key, as it leaves the app (outgoing-file.ts).
+  'error.gallery.outgoingCarriesKey':
+    'Pictor did not let this image out: its file carries an API key this computer holds, in a part Pictor cannot remove without changing the image.',
+  'error.gallery.imageCarriesKey':
+    'The image was not saved: its file carries an API key this computer holds, in a part Pictor cannot remove without changing the image.',
   'error.gallery.imageStatus': 'The image server answered {status} instead of sending the image.',
   'error.gallery.imageAddressUnchecked': 'The image address could not be checked.',
   'error.gallery.redirectWithoutLocation':

@@ -3,7 +3,7 @@
  * process holds: a hostile service echoed it there, or the key was added after the image was
  * saved. The export copies a signed image byte for byte (editing it would break its signature),
  * so the key left in the archive. Now such an image is left out and named, in the summary the
- * window and the CLI show (library/archive/signed-image-keys.ts); the library keeps the file as
+ * window and the CLI show (images/metadata-keys.ts); the library keeps the file as
  * it is. The key is put where a service puts metadata in each format: a PNG text chunk (plain,
  * or compressed: found only inflated), a JPEG comment, a WebP chunk of its own; raw or in an
  * encoding. Controls: the source file carries the key (the scanner finds it) and is still

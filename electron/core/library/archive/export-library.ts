@@ -32,7 +32,7 @@ import {
   taskFolderName,
 } from '../../gallery';
 import { readRegularFile, resolveInside } from '../../fs';
-import { sniffImage } from '../../images';
+import { metadataCarriesKey, sniffImage } from '../../images';
 import { DEFAULT_ARCHIVE_LIMITS } from './archive-limits';
 import { sentence } from '../../../../shared/i18n/sentence';
 import { refusal, throwIfAborted, type Refusal } from './archive-errors';
@@ -51,7 +51,6 @@ import { sha256Of } from './stream-copy';
 import { ExportedInputs } from './export-inputs';
 import { type ExportKeyScrubber, ownOf, scrubbedTask, xmpWithoutKeys } from './export-scrub';
 import { writeExportTarget } from './export-target';
-import { metadataCarriesKey } from './signed-image-keys';
 
 export interface ExportOptions {
   readonly root: string;
@@ -286,8 +285,14 @@ class ArchiveWriter {
   }
 
   /**
-   * An image's bytes as the archive holds them, with no key the process holds (export-scrub.ts;
-   * a signed one as it is, or left out: signed-image-keys.ts), or why it is left out.
+   * An image's bytes as the archive holds them, with no key the process holds (export-scrub.ts),
+   * or why it is left out. A signed image (Content Credentials) goes byte for byte (editing it
+   * would break its signature, so Pictor's packet is never made again in it: copy-packet.ts); its
+   * own metadata is the service's and may carry a key (one the user added after it was saved,
+   * or an image kept before the download's search, images/metadata-keys.ts): an archive leaves
+   * the computer, so such an image is left out and named, and the library keeps it as it is. An
+   * unsigned copy with the key cut out was the other way, not taken: in an archive it would show
+   * as a tampered image.
    */
   private async copyOf(bytes: Buffer, of: Parameters<typeof copyWithRecordPacket>[1]) {
     if (!this.scrub) return { bytes };

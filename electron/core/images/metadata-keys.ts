@@ -1,0 +1,120 @@
+/**
+ * A held key in an image's own metadata: the one search (an export's signed images:
+ * library/archive/export-library.ts; every image the gallery keeps: download/key-intake.ts), and
+ * the one removal. A hostile service may echo the user's key in a text chunk, an EXIF or XMP
+ * block, a comment or a manifest, in any encoding the key finder knows (secrets/key-echo.ts);
+ * the file's parts (metadata-parts.ts) are searched, pixels stepped over.
+ *
+ * The removal leaves out every part that carries a key and may be left out (the pixels are never
+ * touched, nor the container's structure), and makes the container whole again (a WebP's RIFF
+ * size and VP8X flags); a key still in what is left (spelt across two parts) takes every part
+ * that may go with it. A signed image (Content Credentials) that loses any part no longer
+ * matches its signature and would show as tampered: its credentials are left out with it, and
+ * the caller says so. Past the search's bound (a crafted file of metadata), every part that may
+ * be left out is, unsearched; a key still in what is left (in a structure part: a PNG's
+ * palette, say) is a file that cannot be kept.
+ */
+import { type MetadataPart, metadataParts } from './metadata-parts';
+import type { ImageKind } from './image-sniff';
+
+/** Text with every key the process holds scrubbed out (secrets/key-echo-many.ts). */
+export type MetadataKeyScrubber = (text: string) => string;
+
+/** Characters of metadata searched at most (a few seconds of scrub on a loaded machine). */
+const MAX_SEARCHED = 4 * 1024 * 1024;
+
+function searchedOf(parts: readonly MetadataPart[]): Buffer {
+  return Buffer.concat(parts.flatMap((each) => each.searched));
+}
+
+/** Whether `bytes` carry a key `scrub` takes out: read as Latin-1 or as UTF-8 (letters beyond ASCII). */
+function carries(bytes: Buffer, scrub: MetadataKeyScrubber): boolean {
+  return [bytes.toString('latin1'), bytes.toString('utf8')].some((text) => scrub(text) !== text);
+}
+
+/**
+ * Whether `bytes` (a `kind` file) may carry a key `scrub` takes out, outside its pixels: in its
+ * bytes read as Latin-1 or as UTF-8 (a key spelt out in letters beyond ASCII), or in its
+ * compressed text; true too for metadata past the bound.
+ */
+export function metadataCarriesKey(
+  bytes: Buffer,
+  kind: ImageKind,
+  scrub: MetadataKeyScrubber,
+): boolean {
+  const whole = searchedOf(metadataParts(bytes, kind));
+  return whole.length > MAX_SEARCHED || carries(whole, scrub);
+}
+
+/** What {@link withoutKeyMetadata} made. */
+type KeyMetadataRemoval =
+  /** The file carries no key: keep it as it is. */
+  | { readonly kind: 'clean' }
+  /** The file without its key-carrying parts; `credentials`: its Content Credentials went too. */
+  | { readonly kind: 'removed'; readonly bytes: Buffer; readonly credentials: boolean }
+  /** A key is where it cannot be left out: the file may not be kept. */
+  | { readonly kind: 'carried' };
+
+/** A WebP's VP8X flags for what is still in it (ICC 0x20, EXIF 0x08, XMP 0x04). */
+function webpMended(out: Buffer, kept: readonly MetadataPart[]): Buffer {
+  if (out.length >= 8) out.writeUInt32LE(out.length - 8, 4);
+  const types = new Set(kept.map((each) => out.toString('latin1', each.start, each.start + 4)));
+  const vp8x = kept.find((each) => out.toString('latin1', each.start, each.start + 4) === 'VP8X');
+  if (!vp8x || vp8x.end - vp8x.start < 9) return out;
+  const flags = out[vp8x.start + 8] ?? 0;
+  const off = (types.has('ICCP') ? 0 : 0x20) | (types.has('EXIF') ? 0 : 0x08);
+  out[vp8x.start + 8] = flags & ~(off | (types.has('XMP ') ? 0 : 0x04));
+  return out;
+}
+
+/** `parts` of `bytes` but those in `left`, end to end; the parts' places in the new file. */
+function without(bytes: Buffer, parts: readonly MetadataPart[], left: Set<MetadataPart>) {
+  const kept: MetadataPart[] = [];
+  const pieces: Buffer[] = [];
+  let at = 0;
+  for (const each of parts) {
+    if (left.has(each)) continue;
+    const length = each.end - each.start;
+    kept.push({ ...each, start: at, end: at + length });
+    pieces.push(bytes.subarray(each.start, each.end));
+    at += length;
+  }
+  return { out: Buffer.concat(pieces), kept };
+}
+
+/** The parts to leave out: those that carry a key, or (past the bound) every one that may go. */
+function partsToLeave(parts: readonly MetadataPart[], scrub: MetadataKeyScrubber) {
+  const removable = parts.filter((each) => each.removable);
+  if (searchedOf(parts).length > MAX_SEARCHED) return new Set(removable);
+  return new Set(removable.filter((each) => carries(searchedOf([each]), scrub)));
+}
+
+/**
+ * `bytes` (a `kind` file) without the metadata that carries a key `scrub` takes out (see the
+ * file's comment); its pixels' bytes are the same.
+ */
+export function withoutKeyMetadata(
+  bytes: Buffer,
+  kind: ImageKind,
+  scrub: MetadataKeyScrubber,
+): KeyMetadataRemoval {
+  const parts = metadataParts(bytes, kind);
+  const whole = searchedOf(parts);
+  if (whole.length <= MAX_SEARCHED && !carries(whole, scrub)) return { kind: 'clean' };
+  const credentials = parts.filter((each) => each.credentials);
+  const signed = credentials.length > 0;
+  // The parts that carry one; then, for a key split across parts, every part that may go.
+  for (const left of [
+    partsToLeave(parts, scrub),
+    new Set(parts.filter((each) => each.removable)),
+  ]) {
+    if (left.size === 0) continue;
+    credentials.forEach((each) => left.add(each));
+    const { out, kept } = without(bytes, parts, left);
+    const mended = kind === 'webp' ? webpMended(out, kept) : out;
+    if (!metadataCarriesKey(mended, kind, scrub)) {
+      return { kind: 'removed', bytes: mended, credentials: signed };
+    }
+  }
+  return { kind: 'carried' };
+}

@@ -1,0 +1,179 @@
+/**
+ * An image file cut into its container's parts, for the search of a held key in its metadata
+ * (metadata-keys.ts): each part says which of its bytes are searched, whether it may be left out
+ * of the file with the pixels untouched, and whether it holds Content Credentials.
+ *
+ * Pixels are no text and a scrub reads ~0.5 µs a character (seconds for a large image), so the
+ * data of PNG's IDAT/fdAT chunks, of JPEG's scans (the entropy-coded bytes after each SOS header)
+ * and of WebP's image chunks (VP8, VP8L, ALPH, also inside an animation's frames) is stepped over:
+ * only their headers are searched. A PNG's compressed text (zTXt, a compressed iTXt) is searched
+ * inflated too. Where the container breaks off, the rest is searched whole and cannot be left out.
+ *
+ * What may be left out: a PNG's ancillary chunks (but an animation's acTL/fcTL/fdAT), a JPEG's
+ * APPn and COM segments, a WebP's chunks other than its image, frame and header chunks, and
+ * whatever follows the image's end (IEND, EOI). Leaving out an EXIF block loses its orientation
+ * too: a key-carrying EXIF is not worth keeping for it.
+ */
+import { inflateSync } from 'node:zlib';
+import type { ImageKind } from './image-sniff';
+
+/** What a compressed text chunk may inflate to. */
+const MAX_INFLATED = 1024 * 1024;
+
+export interface MetadataPart {
+  /** The part's bytes in the file: [start, end). */
+  readonly start: number;
+  readonly end: number;
+  /** The bytes searched: the whole part, only its header (pixels), and any text inflated. */
+  readonly searched: readonly Buffer[];
+  /** Whether the file stays the same image without it. */
+  readonly removable: boolean;
+  /** Whether it holds Content Credentials (PNG caBX, JPEG APP11, WebP C2PA). */
+  readonly credentials: boolean;
+}
+
+function part(
+  bytes: Buffer,
+  start: number,
+  end: number,
+  how: { searchedEnd?: number; removable?: boolean; credentials?: boolean; more?: Buffer[] } = {},
+): MetadataPart {
+  return {
+    start,
+    end,
+    searched: [bytes.subarray(start, how.searchedEnd ?? end), ...(how.more ?? [])],
+    removable: how.removable ?? false,
+    credentials: how.credentials ?? false,
+  };
+}
+
+function inflated(data: Buffer): Buffer[] {
+  try {
+    return [inflateSync(data, { maxOutputLength: MAX_INFLATED })];
+  } catch {
+    return [];
+  }
+}
+
+/** A zTXt's or a compressed iTXt's text, inflated (the chunk's own bytes are searched too). */
+function pngText(type: string, data: Buffer): Buffer[] {
+  const keyword = data.indexOf(0);
+  if (keyword < 0) return [];
+  if (type === 'zTXt') return inflated(data.subarray(keyword + 2));
+  if (type !== 'iTXt' || data[keyword + 1] !== 1) return [];
+  const language = data.indexOf(0, keyword + 3);
+  const translated = language < 0 ? -1 : data.indexOf(0, language + 1);
+  return translated < 0 ? [] : inflated(data.subarray(translated + 1));
+}
+
+/** An animated PNG's chunks: ancillary by their names, but the animation needs them. */
+const PNG_ANIMATION = new Set(['acTL', 'fcTL', 'fdAT']);
+
+function pngParts(bytes: Buffer): MetadataPart[] {
+  const parts = [part(bytes, 0, 8)];
+  let at = 8;
+  let ended = false;
+  while (!ended && at + 12 <= bytes.length) {
+    const end = at + 12 + bytes.readUInt32BE(at);
+    if (end > bytes.length) break;
+    const type = bytes.toString('latin1', at + 4, at + 8);
+    const pixels = type === 'IDAT' || type === 'fdAT';
+    // An ancillary chunk's name starts with a small letter (PNG 5.4).
+    const ancillary = (bytes[at + 4] ?? 0) >= 0x61 && !PNG_ANIMATION.has(type);
+    parts.push(
+      part(bytes, at, end, {
+        ...(pixels ? { searchedEnd: at + 8 } : {}),
+        removable: ancillary,
+        credentials: type === 'caBX',
+        more: pngText(type, bytes.subarray(at + 8, end - 4)),
+      }),
+    );
+    ended = type === 'IEND';
+    at = end;
+  }
+  if (at < bytes.length) parts.push(part(bytes, at, bytes.length, { removable: ended }));
+  return parts;
+}
+
+/** Where a scan's entropy-coded data starting at `at` ends: its next marker (not RSTn, not FF00). */
+function scanEnd(bytes: Buffer, at: number): number {
+  for (let n = bytes.indexOf(0xff, at); n >= 0; n = bytes.indexOf(0xff, n + 1)) {
+    const next = bytes[n + 1];
+    if (next === undefined) return bytes.length;
+    if (next !== 0x00 && next !== 0xff && (next < 0xd0 || next > 0xd7)) return n;
+  }
+  return bytes.length;
+}
+
+function jpegParts(bytes: Buffer): MetadataPart[] {
+  const parts = [part(bytes, 0, 2)];
+  let at = 2;
+  let ended = false;
+  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
+    const marker = bytes[at + 1] ?? 0;
+    // A fill byte before a marker: kept with the marker's part.
+    if (marker === 0xff) {
+      parts.push(part(bytes, at, at + 1));
+      at += 1;
+      continue;
+    }
+    if (marker === 0xd9) {
+      parts.push(part(bytes, at, at + 2));
+      at += 2;
+      ended = true;
+      break;
+    }
+    const end = at + 2 + bytes.readUInt16BE(at + 2);
+    if (end > bytes.length) break;
+    const app = marker >= 0xe0 && marker <= 0xef;
+    if (marker === 0xda) {
+      const scan = scanEnd(bytes, end);
+      parts.push(part(bytes, at, scan, { searchedEnd: end }));
+      at = scan;
+    } else {
+      const credentials = marker === 0xeb;
+      parts.push(part(bytes, at, end, { removable: app || marker === 0xfe, credentials }));
+      at = end;
+    }
+  }
+  if (at < bytes.length) parts.push(part(bytes, at, bytes.length, { removable: ended }));
+  return parts;
+}
+
+const WEBP_PIXELS = new Set(['VP8 ', 'VP8L', 'ALPH']);
+/** A WebP's chunks the image needs (the rest is metadata: EXIF, XMP, ICCP, C2PA, unknown). */
+const WEBP_STRUCTURE = new Set(['VP8X', 'ANIM', 'ANMF', ...WEBP_PIXELS]);
+
+function webpParts(bytes: Buffer, from: number, to: number, inFrame: boolean): MetadataPart[] {
+  const parts: MetadataPart[] = [];
+  let at = from;
+  while (at + 8 <= to) {
+    const end = at + 8 + bytes.readUInt32LE(at + 4);
+    if (end > to) break;
+    const type = bytes.toString('latin1', at, at + 4);
+    const next = Math.min(end + (end % 2), to);
+    if (type === 'ANMF' && end - at >= 24) {
+      parts.push(part(bytes, at, at + 24), ...webpParts(bytes, at + 24, end, true));
+      if (next > end) parts.push(part(bytes, end, next));
+    } else {
+      const pixels = WEBP_PIXELS.has(type);
+      parts.push(
+        part(bytes, at, next, {
+          ...(pixels ? { searchedEnd: at + 8 } : {}),
+          removable: !inFrame && !WEBP_STRUCTURE.has(type),
+          credentials: type === 'C2PA',
+        }),
+      );
+    }
+    at = next;
+  }
+  if (at < to) parts.push(part(bytes, at, to));
+  return parts;
+}
+
+/** The parts of `bytes`, a `kind` image, in the file's order, end to end. */
+export function metadataParts(bytes: Buffer, kind: ImageKind): MetadataPart[] {
+  if (kind === 'png') return pngParts(bytes);
+  if (kind === 'jpeg') return jpegParts(bytes);
+  return [part(bytes, 0, Math.min(12, bytes.length)), ...webpParts(bytes, 12, bytes.length, false)];
+}

@@ -1,0 +1,62 @@
+/**
+ * The `gallery:` channels that hand an image to the OS: Copy image, Save as, a drag out. While the
+ * image's task is kept under an id that carries a key the app holds (the sweep has not rewritten
+ * its files yet), the shell is handed a copy without the key (core/gallery/outgoing-file.ts) and
+ * Save as's suggested name is made from the prompt scrubbed (a tracked task's prompt holds its
+ * id); every other image is handed as it is.
+ */
+import { findImage, type Gallery, type ImageRef, outgoingFile, savedFile } from '../core/gallery';
+import type { TaskEngine } from '../core/engine';
+import type { PictorCore } from '../core/pictor-core';
+import type { ShellActions } from '../ports/shell-actions';
+import { unwrap } from './ipc-errors';
+import type { HandlersOf } from './ipc-main-bridge';
+
+interface GalleryOutgoingDeps {
+  readonly core: {
+    readonly engine: TaskEngine;
+    readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
+    readonly keptIdScrubber: PictorCore['keptIdScrubber'];
+  };
+  readonly shell: Pick<ShellActions, 'copyImage' | 'saveAs' | 'startDrag'>;
+}
+
+type OutgoingChannel = 'gallery:copyImage' | 'gallery:saveAs' | 'gallery:startDrag';
+
+export function galleryOutgoingHandlers({
+  core,
+  shell,
+}: GalleryOutgoingDeps): Pick<HandlersOf<'gallery'>, OutgoingChannel> {
+  /** An image as it leaves the app: its file, its prompt, its thumbnail (see the file's comment). */
+  const leaving = async (ref: ImageRef) => {
+    const { record, image } = findImage(core.engine, ref);
+    const scrub = await core.keptIdScrubber(record.taskId);
+    const out = await outgoingFile(core.gallery.root, savedFile(core.gallery, image), scrub);
+    const { prompt } = record.request;
+    const thumbnail = image.thumbnail ? core.gallery.resolve(image.thumbnail) : undefined;
+    return { out, prompt: scrub ? scrub(prompt) : prompt, thumbnail };
+  };
+  return {
+    'gallery:copyImage': async (ref) => {
+      const { out } = await leaving(ref);
+      try {
+        return unwrap(await shell.copyImage(out.file));
+      } finally {
+        await out.release();
+      }
+    },
+    'gallery:saveAs': async (ref) => {
+      const { out, prompt } = await leaving(ref);
+      try {
+        return unwrap(await shell.saveAs(out.file, { prompt, index: ref.index }));
+      } finally {
+        await out.release();
+      }
+    },
+    // A drag's copy stays until the drop is over (outgoing-file.ts).
+    'gallery:startDrag': async (ref, { sender }) => {
+      const { out, thumbnail } = await leaving(ref);
+      unwrap(await shell.startDrag(sender, out.file, thumbnail));
+    },
+  };
+}

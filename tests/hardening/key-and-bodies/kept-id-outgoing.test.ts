@@ -1,0 +1,167 @@
+/**
+ * A task kept under an id that carries a key the app holds, before the sweep rewrote its images:
+ * Pictor's packet in each image names that id. Save as, Copy image and a drag out used to hand the
+ * gallery's file as it is to the OS; now they hand a copy without the metadata that carries the
+ * key (core/gallery/outgoing-file.ts), the pixels the same, and Save as's suggested name is made
+ * from the prompt scrubbed (a tracked task's prompt holds its id). The shell here records what it
+ * was handed and reads the file then (the app's shell adapter is Electron's). Controls: the
+ * gallery's file carries the key; a task whose id carries none is handed its own file, unread.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { embedProvenanceInFile } from '../../../electron/core/gallery/metadata/embed';
+import { provenanceOf } from '../../../electron/core/gallery/metadata/provenance';
+import { galleryHandlers } from '../../../electron/ipc/gallery-handlers';
+import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import type { ShellActions } from '../../../electron/ports/shell-actions';
+import { QUIRKY_KEYS } from '../../fakes/quirky-service';
+import { coreAgainstDemo, DONE_AT_FIRST_POLL } from '../../integration/core/core-harness';
+import { ipcCaller } from '../../support/ipc';
+import { trashFixture } from '../../support/trash-fixture';
+import { ENCODINGS, keyScanner } from './key-encodings';
+
+const KEY = QUIRKY_KEYS.alice;
+const leaks = (bytes: Buffer | string) => {
+  const text = typeof bytes === 'string' ? bytes : bytes.toString('latin1');
+  return keyScanner(KEY).leaks(`${text}\n${Buffer.from(text, 'latin1').toString('utf8')}`);
+};
+
+interface Handed {
+  readonly action: string;
+  readonly file: string;
+  readonly bytes: Buffer;
+  readonly prompt?: string;
+}
+
+/** A shell that records what it was handed, the file's bytes read as it was handed. */
+function recordingShell(handed: Handed[]): ShellActions {
+  const take = async (action: string, file: string, prompt?: string) => {
+    handed.push({ action, file, bytes: await readFile(file), ...(prompt ? { prompt } : {}) });
+  };
+  const done = { ok: true as const, value: undefined };
+  return {
+    reveal: () => Promise.resolve(done),
+    copyImage: async (file) => (await take('copy', file), done),
+    saveAs: async (file, request) => {
+      await take('saveAs', file, request.prompt);
+      return { ok: true, value: { savedTo: '/chosen/copy.png' } };
+    },
+    startDrag: async (_sender, file) => (await take('drag', file), done),
+    openExternal: () => Promise.resolve(done),
+    openGalleryFolder: () => Promise.resolve(done),
+    openLogsFolder: () => Promise.resolve(done),
+  };
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A core with one task saved, the key held, and the handlers over a recording shell. */
+async function keptLibrary() {
+  const h = await coreAgainstDemo(DONE_AT_FIRST_POLL);
+  cleanups.push(async () => {
+    await h.core.close();
+    await h.service.close();
+    await rm(h.dir, { recursive: true, force: true });
+  });
+  h.core.engine.start();
+  const [made] = await h.core.engine.submit({ prompt: 'kept', size: '64x48' }, h.target, 1);
+  const [settled] = await h.core.engine.whenSettled([made!.localId]);
+  h.credentials.setKey(KEY);
+  const handed: Handed[] = [];
+  const handlers = galleryHandlers({
+    core: h.core,
+    shell: recordingShell(handed),
+    chooseExportFolder: async () => null,
+    emit: () => undefined,
+    trash: trashFixture(h.core).trash,
+  }) as IpcHandlers;
+  return { h, settled: settled!, handed, call: ipcCaller(handlers) };
+}
+
+/** The task as an app from before ids were checked kept it: its record and its image's packet. */
+async function keepUnder(
+  h: Awaited<ReturnType<typeof keptLibrary>>['h'],
+  record: TaskRecord,
+  taskId: string,
+) {
+  const kept = { ...record, taskId, request: { ...record.request, prompt: `Tracked ${taskId}` } };
+  h.core.history.put(kept);
+  const image = kept.images[0]!;
+  const root = h.core.gallery.root;
+  const written = await embedProvenanceInFile(
+    join(root, image.file!),
+    'png',
+    provenanceOf(kept, image.index, 'old'),
+    { root, maxBytes: MAX_IMAGE_BYTES },
+  );
+  expect(written.ok).toBe(true);
+  return join(root, image.file!);
+}
+
+const ref = (record: TaskRecord) => ({ localId: record.localId, index: 0 });
+const pixelsOf = (bytes: Buffer) => sharp(bytes).raw().toBuffer();
+
+describe('an image of a task kept under a key-carrying id, as it leaves the app', () => {
+  it.each(['raw', 'base64', 'hexUpper', 'percentEveryByte', 'htmlHex'])(
+    'Save as, Copy image and a drag hand a copy without the key (%s)',
+    async (encoding) => {
+      const { h, settled, handed, call } = await keptLibrary();
+      const taskId = `task-${ENCODINGS[encoding]!(KEY, 0)}`;
+      const file = await keepUnder(h, settled, taskId);
+      const original = await readFile(file);
+      expect(leaks(original)).not.toEqual([]);
+      for (const channel of ['gallery:saveAs', 'gallery:copyImage', 'gallery:startDrag'] as const) {
+        const answer = await call(channel, ref(settled));
+        expect(answer, channel).toMatchObject({ ok: true });
+      }
+      expect(handed.map((one) => one.action)).toEqual(['saveAs', 'copy', 'drag']);
+      for (const one of handed) {
+        expect(leaks(one.bytes), one.action).toEqual([]);
+        expect(one.file, one.action).not.toBe(file);
+        expect((await pixelsOf(one.bytes)).equals(await pixelsOf(original)), one.action).toBe(true);
+      }
+      expect(handed[0]!.prompt).toBeDefined();
+      expect(leaks(handed[0]!.prompt!)).toEqual([]);
+      // The gallery's own file is the sweep's to rewrite; nothing here touched it.
+      expect((await readFile(file)).equals(original)).toBe(true);
+    },
+  );
+
+  it.each(['raw', 'base64url', 'hexUpper'])(
+    'an export of chosen images into a folder writes no key (%s)',
+    async (encoding) => {
+      const { h, settled } = await keptLibrary();
+      const file = await keepUnder(h, settled, `task-${ENCODINGS[encoding]!(KEY, 1)}`);
+      expect(leaks(await readFile(file))).not.toEqual([]);
+      const folder = await mkdtemp(join(tmpdir(), 'pictor-kept-export-'));
+      cleanups.push(() => rm(folder, { recursive: true, force: true }));
+      const outcome = await h.core.operations.exportImages({ images: [ref(settled)] }, folder);
+      expect(outcome).toMatchObject({ copied: 1 });
+      const written = await readdir(folder);
+      expect(written.length).toBeGreaterThan(0);
+      for (const name of written) {
+        const bytes = await readFile(join(folder, name));
+        expect(leaks(name), name).toEqual([]);
+        expect(leaks(bytes), name).toEqual([]);
+        expect((await pixelsOf(bytes)).equals(await pixelsOf(await readFile(file)))).toBe(true);
+      }
+    },
+  );
+
+  it('a task whose id carries no key is handed its own file', async () => {
+    const { h, settled, handed, call } = await keptLibrary();
+    const file = await keepUnder(h, settled, 'task-ordinary-id');
+    await call('gallery:saveAs', ref(settled));
+    await call('gallery:copyImage', ref(settled));
+    expect(handed.map((one) => one.file)).toEqual([file, file]);
+    expect(handed[0]!.prompt).toBe('Tracked task-ordinary-id');
+  });
+});
