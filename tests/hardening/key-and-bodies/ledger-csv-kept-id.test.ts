@@ -24,6 +24,7 @@ import { ManualClock } from '../../fakes/manual-clock';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import { testImageEngine } from '../../support/image-engine';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
 import { ipcCaller, okValue } from '../../support/ipc';
 import { ENCODING_NAMES, ENCODINGS, keyScanner } from './key-encodings';
 
@@ -136,6 +137,7 @@ describe('Export CSV of a ledger with tasks kept under a key-carrying id', () =>
       fetch,
       credentials: new StaticCredentials('https://images.example.test', KEY),
       clock: new ManualClock(NOW),
+      localServers: OWNERS_UNREAD,
       ...bundledCoreWorkers(),
     });
     try {
