@@ -6,7 +6,7 @@
 import { flagOf } from '../../../shared/domain/triage';
 import { verdictKind } from '../../../shared/domain/content-credentials';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
-import { providerOf } from '../../../shared/domain/providers';
+import { serviceIdOf } from '../../../shared/domain/service-id';
 import { cliWording } from '../cli-report';
 
 /** The reference of image `index` (0-based) of `record`: `task-id#N`, N from 1. */
@@ -36,7 +36,9 @@ export function taskFacts(record: TaskRecord) {
     localId: record.localId,
     taskId: record.taskId,
     status: record.status,
-    service: providerOf(record),
+    // One name per service, as `list --json`, the window and the CSV say it: `demo` for the
+    // built-in demo's tasks whatever dialect they spoke (shared/domain/service-id.ts).
+    service: serviceIdOf(record),
     prompt: record.request.prompt,
     model: record.request.model ?? null,
     seed: record.seed ?? null,

@@ -9,6 +9,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { MAX_RATING, checkBoardPath } from '../../../shared/domain/triage';
 import { englishText } from '../../../shared/i18n/sentence';
 import { VISIBLE_STATES } from '../../../shared/domain/task-record';
+import { galleryServiceOf } from '../../../shared/domain/service-id';
 import { galleryFilter } from '../../../shared/ipc/selection-schemas';
 import { UsageError } from '../../core/command-line';
 import { readOpenedFile, UnsafeFileError, withRegularFile } from '../../core/fs';
@@ -54,7 +55,7 @@ function listImages(core: PictorCore, input: z.infer<typeof listInput>) {
       ref: imageRefOf(item, item.index),
       prompt: item.prompt,
       model: item.model ?? null,
-      service: item.provider ?? 'pictor',
+      service: galleryServiceOf(item),
       createdAt: new Date(item.createdAt).toISOString(),
       ...imageFacts(item.image),
     })),

@@ -142,9 +142,11 @@ describe('pictor mcp: what a request may carry', () => {
       }),
     );
     expect(compared.group).toMatch(/^[0-9a-f-]{36}$/);
-    expect(compared.tasks.map((task) => [task.service, task.status])).toEqual([
-      ['pictor', 'completed'],
-      ['fal', 'completed'],
+    // Both on the built-in demo, named as list --json and the window name it; the model tells
+    // the dialects apart.
+    expect(compared.tasks.map((task) => [task.service, task.model, task.status])).toEqual([
+      ['demo', null, 'completed'],
+      ['demo', 'fal-ai/flux/dev', 'completed'],
     ]);
     const listed = answerOf<{ tasks: TaskFacts[] }>(
       await mcp.call('list_tasks', { compareGroup: compared.group }),
