@@ -10,7 +10,7 @@ export const compose = {
   'compose.service.label': 'Service',
   'compose.service.noKey': '{service} (no key)',
   // A service whose tasks go to the built-in demo until it is set up (compose-model's target).
-  'compose.service.demo': 'Built-in demo service (in place of {service})',
+  'compose.service.demo': '{service} (demo)',
   'compose.board.label': 'Board',
   'compose.board.none': 'None',
   'compose.board.hint': 'The board new images join as they arrive.',

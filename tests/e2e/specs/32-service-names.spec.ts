@@ -74,7 +74,7 @@ test('the compose form’s Service box and the task list’s filter name the dem
   await showScreen(page, 'Tasks');
   const box = composeForm(page).getByLabel('Service', { exact: true });
   await expect(box.locator('option:checked')).toHaveText(
-    'Built-in demo service (in place of Image task service)',
+    'Image task service (demo)',
   );
   await generate(page, prompt);
   await expect(statusBadge(taskRow(page, prompt))).toHaveText('Completed', { timeout: 30_000 });

@@ -11,7 +11,7 @@ import type { WiredApi } from '../../../support/wired-api';
 import { connectService } from '../dialect-services';
 import { startWiredApp } from '../render-wired-app';
 
-const DEMO_OPTION = 'Built-in demo service (in place of Image task service)';
+const DEMO_OPTION = 'Image task service (demo)';
 const form = () => screen.getByRole('form', { name: 'New task' });
 const serviceList = () => within(form()).getByRole('combobox', { name: 'Service' });
 const prompt = () => within(form()).getByRole('textbox', { name: 'Prompt' });
@@ -41,7 +41,7 @@ describe('the compose form’s Service list', () => {
       },
     });
     // The service is named by its address's host until the user names it.
-    expect(chosenName()).toMatch(/^Built-in demo service \(in place of 127\.0\.0\.1:\d+\)$/);
+    expect(chosenName()).toMatch(/^127\.0\.0\.1:\d+ \(demo\)$/);
     await user.type(prompt(), 'a red kite{Enter}');
     expect(isDemoEndpoint(await submittedEndpoint(main, 1))).toBe(true);
   });

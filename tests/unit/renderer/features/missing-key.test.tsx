@@ -36,7 +36,7 @@ describe('a service without a key in the compose form', () => {
       .getAllByRole('option')
       .map((option) => option.textContent);
     expect(names).toEqual([
-      'Built-in demo service (in place of Image task service)',
+      'Image task service (demo)',
       'fal.ai',
       'Replicate (no key)',
       `${DASHSCOPE} (no key)`,

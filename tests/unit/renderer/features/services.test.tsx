@@ -250,7 +250,7 @@ describe('the service in the compose form', () => {
     const service = within(form()).getByRole('combobox', { name: 'Service' });
     expect(service).toHaveProperty('value', 'pictor');
     within(service).getByRole('option', {
-      name: 'Built-in demo service (in place of Image task service)',
+      name: 'Image task service (demo)',
     });
     await user.selectOptions(service, 'fal');
     await waitFor(() => expect(main.runtime.settings.get().provider).toBe('fal'));
@@ -313,8 +313,8 @@ describe('each task’s service in the history and the gallery', () => {
     await user.selectOptions(toolbar.getByRole('combobox', { name: 'Service' }), 'fal');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(main.callsTo('tasks:list').at(-1)).toMatchObject({ provider: 'fal' });
-    // Existing records are today's contract's.
-    await user.selectOptions(toolbar.getByRole('combobox', { name: 'Service' }), 'pictor');
+    // The seeded tasks at the demo's endpoint are the demo's, a service of its own in the filter.
+    await user.selectOptions(toolbar.getByRole('combobox', { name: 'Service' }), 'demo');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
   });
 
@@ -323,7 +323,8 @@ describe('each task’s service in the history and the gallery', () => {
       prepare: (main) =>
         void seedHistory(main, 3, (index) => ({
           images: [makeImage(0, { file: `g/${String(index)}.png` })],
-          ...(index === 0 ? { provider: 'bfl' as const } : {}),
+          // A bfl task went to bfl's address (one at a demo endpoint is the demo's).
+          ...(index === 0 ? { provider: 'bfl' as const, endpoint: 'https://api.bfl.ai' } : {}),
         })),
     });
     await user.click(screen.getByRole('button', { name: 'Gallery' }));
