@@ -73,9 +73,7 @@ test('the compose form’s Service box and the task list’s filter name the dem
   const prompt = 'A paper boat on a puddle, demo filter';
   await showScreen(page, 'Tasks');
   const box = composeForm(page).getByLabel('Service', { exact: true });
-  await expect(box.locator('option:checked')).toHaveText(
-    'Image task service (demo)',
-  );
+  await expect(box.locator('option:checked')).toHaveText('Image task service (demo)');
   await generate(page, prompt);
   await expect(statusBadge(taskRow(page, prompt))).toHaveText('Completed', { timeout: 30_000 });
   const filter = page
