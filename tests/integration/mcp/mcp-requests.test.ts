@@ -134,7 +134,8 @@ describe('pictor mcp: what a request may carry', () => {
     const mcp = await lib.serve(['--provider', 'demo', '--poll-interval', '0.1'], {
       env: { PICTOR_DEMO_DURATION_MS: '100' },
     });
-    const compared = answerOf<{ group: string; tasks: (TaskFacts & { service: string })[] }>(
+    type Compared = TaskFacts & { service: string; model: string | null };
+    const compared = answerOf<{ group: string; tasks: Compared[] }>(
       await mcp.call('compare', {
         prompt: 'a tidal pool',
         targets: [{ service: 'demo' }, { service: 'demo:fal', model: 'fal-ai/flux/dev' }],
