@@ -20,6 +20,7 @@ import {
   TASK_ORIGINS,
   IMAGE_MIMES,
   IMAGE_STATES,
+  KEY_REMOVED,
   TASK_STATUSES,
   taskRecordSchema,
   type TaskRecord,
@@ -124,6 +125,7 @@ const IMAGE: Readonly<Record<string, Check>> = {
   boards: strings(MAX_RAW_TAGS, MAX_RAW_TAG_CHARS),
   triagedAt: date,
   xmpFile: text(MAX_PATH_CHARS),
+  keyRemoved: oneOf(KEY_REMOVED),
 };
 const IMAGE_REQUIRED = new Set(['index', 'url', 'state', 'attempts']);
 
@@ -182,7 +184,7 @@ const TASK_REQUIRED = new Set(TASK_FIELDS.filter((field) => !field.endsWith('?')
 export const IMAGE_KEYS: readonly string[] = [
   'index url state file thumbnail thumbnailPending width height bytes mime attempts error',
   'errorSentence savedAt expiredAt favourite rating flag tags boards triagedAt xmpFile',
-  'contentCredentials',
+  'contentCredentials keyRemoved',
 ]
   .join(' ')
   .split(' ');
