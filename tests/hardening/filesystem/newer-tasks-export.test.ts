@@ -10,14 +10,12 @@
  * a write does. Controls: a library without such tasks exports with nothing left out, and a
  * sidecar without such fields is the record as read.
  */
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_ARCHIVE_LIMITS } from '../../../electron/core/library/archive/archive-limits';
-import { readBounded } from '../../../electron/core/library/archive/stream-copy';
-import { openZipSource } from '../../../electron/core/library/archive/zip-source';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
+import { archiveEntries } from '../../support/archive-entries';
 import { makeImage, makeTaskRecord } from '../../support/task-records';
 import { describeRun, runCli } from '../../integration/cli/run-cli';
 import { runOnHistoryFile, withHistoryFile } from '../../support/history-file';
@@ -119,17 +117,12 @@ describe('an export of a library holding a newer Pictor’s tasks', () => {
 
 /** Each task sidecar's record in the archive, by local id (read with the import's reader). */
 async function sidecarRecords(file: string): Promise<Map<string, Record<string, unknown>>> {
-  const source = await openZipSource(file, (await stat(file)).size, DEFAULT_ARCHIVE_LIMITS);
   const records = new Map<string, Record<string, unknown>>();
-  try {
-    for (const entry of source.files) {
-      if (!entry.path.endsWith('/pictor.json')) continue;
-      const text = (await readBounded(await entry.open(), 1 << 20)).toString('utf8');
-      const record = (JSON.parse(text) as { record: Record<string, unknown> }).record;
-      records.set(String(record['localId']), record);
-    }
-  } finally {
-    await source.close();
+  for (const [path, data] of await archiveEntries(file)) {
+    if (!path.endsWith('/pictor.json')) continue;
+    const record = (JSON.parse(data.toString('utf8')) as { record: Record<string, unknown> })
+      .record;
+    records.set(String(record['localId']), record);
   }
   return records;
 }

@@ -8,7 +8,7 @@
  * key's place), its pixels and a signed image's bytes. Before, the export had no scrubber (an
  * import has one). Control: a task that carries no key is archived byte for byte as before.
  */
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -24,11 +24,9 @@ import { readImageProvenance } from '../../../electron/core/gallery/metadata/rea
 import { buildXmpPacket, parseXmpPacket } from '../../../electron/core/gallery/metadata/xmp-packet';
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
 import { TEMP_DIR } from '../../../electron/core/fs/temp-names';
-import { DEFAULT_ARCHIVE_LIMITS } from '../../../electron/core/library/archive/archive-limits';
-import { readBounded } from '../../../electron/core/library/archive/stream-copy';
-import { openZipSource } from '../../../electron/core/library/archive/zip-source';
 import { HISTORY_FILE, openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
 import { StaticCredentials } from '../../fakes/static-credentials';
+import { archiveEntries } from '../../support/archive-entries';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { c2paFixture } from '../../support/c2pa-hostile';
 import { makeRecord } from '../../support/gallery-helpers';
@@ -146,25 +144,11 @@ function rawly(w: World, sql: string, ...params: string[]): void {
   runOnHistoryFile(join(w.dataDir, HISTORY_FILE), sql, ...params);
 }
 
-/** Every entry of the archive at `file`, by its path. */
-async function entriesOf(file: string): Promise<Map<string, Buffer>> {
-  const source = await openZipSource(file, (await stat(file)).size, DEFAULT_ARCHIVE_LIMITS);
-  const out = new Map<string, Buffer>();
-  try {
-    for (const entry of source.files) {
-      out.set(entry.path, await readBounded(await entry.open(), MAX_IMAGE_BYTES));
-    }
-  } finally {
-    await source.close();
-  }
-  return out;
-}
-
 async function exported(w: World): Promise<Map<string, Buffer>> {
   const target = join(w.base, 'library.zip');
   const summary = await w.core.operations.exportArchive({ target, pictorVersion: 't' });
   expect(summary?.skipped).toEqual([]);
-  return entriesOf(target);
+  return archiveEntries(target);
 }
 
 function sidecarOf(entries: Map<string, Buffer>, record: TaskRecord) {

@@ -10,7 +10,7 @@
  * signed (the product's detector finds its store); the same signed files without the key are
  * archived byte for byte.
  */
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -19,17 +19,14 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import { taskFolderName } from '../../../electron/core/gallery/gallery-layout';
 import { detectC2paInBytes } from '../../../electron/core/gallery/metadata/c2pa-detect';
 import { pngChunk } from '../../../electron/core/gallery/metadata/png-meta';
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
-import { DEFAULT_ARCHIVE_LIMITS } from '../../../electron/core/library/archive/archive-limits';
-import { readBounded } from '../../../electron/core/library/archive/stream-copy';
-import { openZipSource } from '../../../electron/core/library/archive/zip-source';
 import { openPictorCore } from '../../../electron/core/pictor-core';
 import type { ImageKind } from '../../../electron/core/images';
 import { StaticCredentials } from '../../fakes/static-credentials';
+import { archiveEntries } from '../../support/archive-entries';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { c2paFixture } from '../../support/c2pa-hostile';
 import { makeRecord } from '../../support/gallery-helpers';
@@ -138,21 +135,8 @@ async function exportOf(cases: Record<string, SignedCase>) {
   }
   const target = join(base, 'library.zip');
   const summary = await core.operations.exportArchive({ target, pictorVersion: 't' });
-  const entries = await entriesOf(target);
+  const entries = await archiveEntries(target);
   return { summary: summary!, entries, gallery, files };
-}
-
-async function entriesOf(file: string): Promise<Map<string, Buffer>> {
-  const source = await openZipSource(file, (await stat(file)).size, DEFAULT_ARCHIVE_LIMITS);
-  const out = new Map<string, Buffer>();
-  try {
-    for (const entry of source.files) {
-      out.set(entry.path, await readBounded(await entry.open(), MAX_IMAGE_BYTES));
-    }
-  } finally {
-    await source.close();
-  }
-  return out;
 }
 
 describe('an export of signed images whose own metadata carries a key the process holds', () => {

@@ -5,11 +5,8 @@
  * writer). What the import then meets is a valid archive saying something crafted.
  */
 import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
 import type { TaskRecord } from '../../../../../shared/domain/task-record';
-import { DEFAULT_ARCHIVE_LIMITS } from '../../../../../electron/core/library/archive/archive-limits';
-import { readBounded } from '../../../../../electron/core/library/archive/stream-copy';
-import { openZipSource } from '../../../../../electron/core/library/archive/zip-source';
+import { archiveEntries } from '../../../../support/archive-entries';
 import { yazlArchive, type ArchiveFile } from './yazl-archive';
 
 const MANIFEST = 'pictor-export.json';
@@ -19,16 +16,7 @@ interface ManifestJson {
 }
 
 async function entriesOf(file: string): Promise<ArchiveFile[]> {
-  const source = await openZipSource(file, (await stat(file)).size, DEFAULT_ARCHIVE_LIMITS);
-  try {
-    const read: ArchiveFile[] = [];
-    for (const entry of source.files) {
-      read.push({ name: entry.path, data: await readBounded(await entry.open(), 1 << 26) });
-    }
-    return read;
-  } finally {
-    await source.close();
-  }
+  return [...(await archiveEntries(file))].map(([name, data]) => ({ name, data }));
 }
 
 /**
