@@ -66,6 +66,11 @@ export interface AppRuntimeOptions {
    * core/download/gated-transports.ts); default false (a test's `fetch` records every request).
    */
   readonly pinLocalServers?: boolean;
+  /**
+   * Who listens at a loopback address (tests: a suite on a manual clock reads no socket tables,
+   * tests/support/owners-unread.ts); default this host's tables (core/service/local-owner.ts).
+   */
+  readonly localServers?: PictorCoreOptions['localServers'];
   readonly clock: Clock;
   readonly logger: Logger;
   /** The embedded demo service's behaviour (tests make it fast). */
@@ -418,6 +423,7 @@ export class AppRuntime {
       },
       fetch: options.fetch,
       pinLocalServers: options.pinLocalServers === true,
+      ...(options.localServers ? { localServers: options.localServers } : {}),
       // Read at each send: a change in Settings applies to the next task sent.
       inputSettings: () => settingsService.get(),
       credentials,

@@ -66,6 +66,8 @@ async function startRuntime(options: NodeMainOptions, logger: RotatingFileLogger
     fetch: createNodeFetch(options.env as NodeJS.ProcessEnv),
     // As desktop-start: this computer's plain-http servers through the core's judged transport.
     pinLocalServers: true,
+    // This host's socket tables read before each loopback request, as the app does.
+    localServers: {},
     clock: options.clock,
     logger,
     prompts: options.os.prompts,

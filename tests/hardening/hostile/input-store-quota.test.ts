@@ -16,6 +16,7 @@ import { systemClock } from '../../../electron/adapters/system-clock';
 import type { InputQuotaLimits } from '../../../electron/core/inputs';
 import { okValue } from '../../support/ipc';
 import { wiredIpc } from '../../support/wired-ipc';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -33,7 +34,7 @@ async function app(inputQuota: InputQuotaLimits) {
   const { dir, runtime, request } = await wiredIpc(cleanups, {
     prefix: 'pictor-input-quota-',
     env,
-    runtime: () => ({ inputQuota, clock }),
+    runtime: () => ({ inputQuota, clock, localServers: OWNERS_UNREAD }),
     wiring: (os) => ({ inputDialogs: os.inputDialogs }),
   });
   const inputsDir = join(runtime.galleryDir(), 'inputs');

@@ -27,6 +27,7 @@ import { addressHost, ownServiceName } from '../../../shared/domain/service-name
 import { errorText } from '../../../renderer/i18n';
 import { ManualClock } from '../../fakes/manual-clock';
 import { wiredIpc, type Cleanups } from '../../support/wired-ipc';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
 
 const KEY = 'fal-key-LEAKCANARY-0123456789';
 const cleanups: Cleanups = [];
@@ -50,6 +51,7 @@ async function questionFor(address: string) {
     prefix: 'pictor-key-destination-',
     runtime: () => ({
       clock: new ManualClock(),
+      localServers: OWNERS_UNREAD,
       prompts: {
         confirmKeyOrigin: (question: KeyOriginQuestion) => {
           asked.push(question);

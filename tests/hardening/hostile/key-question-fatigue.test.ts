@@ -16,6 +16,7 @@ import { FIRST_QUIET_MS, MOST_QUIET_MS } from '../../../electron/app/key-questio
 import { ManualClock } from '../../fakes/manual-clock';
 import { wiredIpc } from '../../support/wired-ipc';
 import { UNTIL } from '../../support/waits';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
 
 const KEY = 'fal-key-LEAKCANARY-0123456789';
 const OWN = 'https://queue.fal.run';
@@ -52,7 +53,7 @@ async function app() {
   const dialog = dialogStandIn();
   const { runtime, request } = await wiredIpc(cleanups, {
     prefix: 'pictor-key-question-',
-    runtime: () => ({ clock, prompts: dialog.prompts }),
+    runtime: () => ({ clock, localServers: OWNERS_UNREAD, prompts: dialog.prompts }),
   });
   await request('keys:set', {
     provider: 'fal',

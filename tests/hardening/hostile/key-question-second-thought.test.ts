@@ -19,6 +19,7 @@ import type { KeyOriginAnswer, KeyOriginQuestion } from '../../../electron/ports
 import { ManualClock } from '../../fakes/manual-clock';
 import { wiredIpc } from '../../support/wired-ipc';
 import { UNTIL } from '../../support/waits';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
 
 const KEY = 'fal-key-LEAKCANARY-0123456789';
 const OWN = 'https://queue.fal.run';
@@ -66,7 +67,7 @@ async function app() {
   userGestures.watch(window as unknown as WebContents);
   const { runtime, request } = await wiredIpc(cleanups, {
     prefix: 'pictor-key-second-thought-',
-    runtime: () => ({ clock, prompts: dialog.prompts, userGestures }),
+    runtime: () => ({ clock, localServers: OWNERS_UNREAD, prompts: dialog.prompts, userGestures }),
   });
   await request('keys:set', {
     provider: 'fal',

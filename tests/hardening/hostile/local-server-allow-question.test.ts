@@ -14,6 +14,7 @@ import { FIRST_QUIET_MS } from '../../../electron/app/key-question-gate';
 import { ManualClock } from '../../fakes/manual-clock';
 import { wiredIpc } from '../../support/wired-ipc';
 import { UNTIL } from '../../support/waits';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -48,7 +49,11 @@ async function app(withDialog = true) {
   const dialog = dialogStandIn();
   const { runtime, request } = await wiredIpc(cleanups, {
     prefix: 'pictor-allow-question-',
-    runtime: () => ({ clock, ...(withDialog ? { prompts: dialog.prompts } : {}) }),
+    runtime: () => ({
+      clock,
+      localServers: OWNERS_UNREAD,
+      ...(withDialog ? { prompts: dialog.prompts } : {}),
+    }),
   });
   const allow = (...entries: string[]) =>
     request('settings:update', { allowedLocalServers: entries });

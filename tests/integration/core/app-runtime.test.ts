@@ -105,6 +105,37 @@ describe('AppRuntime', () => {
     expect(runtime.credentials.isDemo()).toBe(true);
   });
 
+  it('reads who listens at its loopback service through the gate it was given', async () => {
+    const service: DemoService = await startDemoService({
+      accounts: [{ account: 'me', key: 'sk-mine' }],
+      durationMs: 100,
+    });
+    cleanups.push(() => service.close());
+    let reads = 0;
+    const dir = await tempDir();
+    const runtime = await startTestRuntime(dir, {
+      demo: { durationMs: 100 },
+      pollIntervalMs: 100,
+      localServers: {
+        tables: () => {
+          reads += 1;
+          return Promise.resolve({ tcp: null, tcp6: null });
+        },
+      },
+    });
+    cleanups.push(() => runtime.close());
+    await runtime.updateSettings(ownAddress(service.url));
+    await runtime.setKey('sk-mine', false);
+    runtime.core.engine.start();
+    const [record] = await runtime.core.engine.submit(
+      { prompt: 'gated', size: '64x64' },
+      targetOf(runtime.credentials),
+    );
+    await runtime.core.engine.whenSettled([record!.localId]);
+    expect(service.log.submits).toHaveLength(1);
+    expect(reads).toBeGreaterThan(0);
+  });
+
   it('keeps a logger redacting the current key, and retries held tasks only when the base URL changes', async () => {
     const runtime = await startRuntime(await tempDir(), scriptedPrompts('carry'));
     const redactors: (((text: string) => string) | null)[] = [];

@@ -24,6 +24,7 @@ import { DEMO_TARGET } from '../../support/submit-target';
 import { busiestSecond } from '../../support/busiest-second';
 import { ClockDriver } from '../../hardening/support/clock-driver';
 import { UNTIL } from '../../support/waits';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
 
 const TASKS = 200;
 const POLL_MS = 1_000;
@@ -74,6 +75,7 @@ async function wiredWindow(driver: ClockDriver) {
     prefix: 'pictor-updates-load-',
     runtime: () => ({
       clock: driver.coreClock,
+      localServers: OWNERS_UNREAD,
       fetch: driver.fetch,
       demo: { durationMs: { min: 2_500, max: 4_000 }, now: () => driver.clock.now() },
       pollIntervalMs: POLL_MS,

@@ -28,31 +28,87 @@ function propertyNamed(literal: ts.ObjectLiteralExpression, name: string) {
   );
 }
 
-/** Each `openPictorCore(…)` in `text` on a clock of its own without `localServers`, by line. */
+/** Whether `options` sets a clock of its own and leaves its gate unnamed. */
+function leavesGateUnnamed(options: ts.ObjectLiteralExpression): boolean {
+  const clock = propertyNamed(options, 'clock');
+  const ownClock =
+    clock !== undefined &&
+    !(
+      ts.isPropertyAssignment(clock) &&
+      ts.isIdentifier(clock.initializer) &&
+      clock.initializer.text === REAL_CLOCK
+    );
+  return ownClock && propertyNamed(options, 'localServers') === undefined;
+}
+
+/**
+ * The runtime's options a call or a harness property carries: `AppRuntime.start({…})`,
+ * `startTestRuntime(dir, {…})`, `testRuntimeOptions(dir, {…})` and a wired harness's
+ * `runtime: () => ({…})`. An AppRuntime always reaches a loopback server (its built-in demo
+ * service), so one on a clock of its own names its gate as a core does.
+ */
+function runtimeOptions(node: ts.Node): ts.Expression | undefined {
+  if (ts.isCallExpression(node)) {
+    const callee = node.expression;
+    if (
+      ts.isPropertyAccessExpression(callee) &&
+      ts.isIdentifier(callee.expression) &&
+      callee.expression.text === 'AppRuntime' &&
+      callee.name.text === 'start'
+    )
+      return node.arguments[0];
+    if (
+      ts.isIdentifier(callee) &&
+      (callee.text === 'startTestRuntime' || callee.text === 'testRuntimeOptions')
+    )
+      return node.arguments[1];
+  }
+  if (
+    ts.isPropertyAssignment(node) &&
+    ts.isIdentifier(node.name) &&
+    node.name.text === 'runtime' &&
+    (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))
+  ) {
+    let body: ts.Node = node.initializer.body;
+    // A block body: what its last statement returns.
+    if (ts.isBlock(body)) {
+      const last = body.statements.at(-1);
+      if (last === undefined || !ts.isReturnStatement(last) || last.expression === undefined)
+        return undefined;
+      body = last.expression;
+    }
+    while (ts.isParenthesizedExpression(body)) body = body.expression;
+    if (ts.isObjectLiteralExpression(body)) return body;
+  }
+  return undefined;
+}
+
+/**
+ * Each core or app runtime in `text` on a clock of its own without `localServers`, by line:
+ * `openPictorCore(…)` (whose options must be a literal, to be judged) and the runtime's options
+ * ({@link runtimeOptions}; judged where written as a literal).
+ */
 function unnamedGates(text: string, file = 'sample.ts'): number[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found: number[] = [];
   const visit = (node: ts.Node): void => {
+    const line = () => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
     if (
       ts.isCallExpression(node) &&
       ts.isIdentifier(node.expression) &&
       node.expression.text === 'openPictorCore'
     ) {
       const [options] = node.arguments;
-      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-      if (options === undefined || !ts.isObjectLiteralExpression(options)) found.push(line);
-      else {
-        const clock = propertyNamed(options, 'clock');
-        const ownClock =
-          clock !== undefined &&
-          !(
-            ts.isPropertyAssignment(clock) &&
-            ts.isIdentifier(clock.initializer) &&
-            clock.initializer.text === REAL_CLOCK
-          );
-        if (ownClock && propertyNamed(options, 'localServers') === undefined) found.push(line);
-      }
+      if (options === undefined || !ts.isObjectLiteralExpression(options)) found.push(line());
+      else if (leavesGateUnnamed(options)) found.push(line());
     }
+    const runtime = runtimeOptions(node);
+    if (
+      runtime !== undefined &&
+      ts.isObjectLiteralExpression(runtime) &&
+      leavesGateUnnamed(runtime)
+    )
+      found.push(line());
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -75,6 +131,12 @@ describe('a core a test opens on a clock of its own', () => {
       'await openPictorCore({ dataDir, clock: new ManualClock(1), ...bundledCoreWorkers() });',
       'await openPictorCore({ clock: options.clock ?? systemClock });',
       'await openPictorCore(options);',
+      'await AppRuntime.start({ ...base, clock: new ManualClock() });',
+      'await startTestRuntime(dir, { clock });',
+      'const options = testRuntimeOptions(dir, { clock: driver.coreClock });',
+      "await wiredIpc(cleanups, { prefix: 'p-', runtime: () => ({ clock, prompts }) });",
+      'await wiredIpc(cleanups, { runtime: (os, dir) => ({ clock: new ManualClock(), dataDir: dir }) });',
+      'await wiredIpc(cleanups, { runtime: () => { const quota = 1; return { clock, quota }; } });',
     ]) {
       expect(unnamedGates(text), text).toEqual([1]);
     }
@@ -85,6 +147,11 @@ describe('a core a test opens on a clock of its own', () => {
       'await openPictorCore({ clock: new ManualClock(), localServers: setup.localServers ?? OWNERS_UNREAD });',
       'await openPictorCore({ clock, localServers: {} });',
       'await openOther({ clock });',
+      'await AppRuntime.start(options);',
+      'await startTestRuntime(dir, { clock: systemClock });',
+      'await startTestRuntime(dir, { clock, localServers: OWNERS_UNREAD });',
+      'await wiredIpc(cleanups, { runtime: () => ({ clock, localServers: OWNERS_UNREAD }) });',
+      'await wiredIpc(cleanups, { runtime: () => ({ inputQuota }) });',
     ]) {
       expect(unnamedGates(text), text).toEqual([]);
     }
@@ -92,11 +159,17 @@ describe('a core a test opens on a clock of its own', () => {
 
   it('names what its loopback-owner gate reads (tests/support/owners-unread.ts)', () => {
     const files = testSources().filter((file) =>
-      readFileSync(file, 'utf8').includes('openPictorCore('),
+      /openPictorCore\(|AppRuntime\.start\(|startTestRuntime\(|testRuntimeOptions\(|runtime: \(/.test(
+        readFileSync(file, 'utf8'),
+      ),
     );
     // The takeover cadence suite is one: the check finds what it looks for.
     expect(files.map((file) => relative(root, file).split('\\').join('/'))).toContain(
       'tests/integration/core/poll-cadence-takeover.test.ts',
+    );
+    // And a whole app on a manual clock (its demo service is on loopback).
+    expect(files.map((file) => relative(root, file).split('\\').join('/'))).toContain(
+      'tests/hardening/hostile/key-question-fatigue.test.ts',
     );
     const unnamed = files.flatMap((file) =>
       unnamedGates(readFileSync(file, 'utf8'), file).map(
