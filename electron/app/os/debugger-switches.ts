@@ -28,8 +28,6 @@ const REFUSED_NAMES = new Set([
   'inspect-publish-uid',
   'inspect-wait',
   'debug',
-  'debug-brk',
-  'debug-port',
   // The key without a debugger (see above).
   'ignore-certificate-errors',
   'ignore-urlfetcher-cert-requests',
@@ -41,10 +39,18 @@ const REFUSED_NAMES = new Set([
 ]);
 
 /**
- * Name prefixes refused: every DevTools transport (port, pipe, its I/O pipes, its address), the
- * certificate exceptions (`-spki-list`) and every NetLog setting (`net-log-capture-mode`…).
+ * Name prefixes refused: every DevTools transport (port, pipe, its I/O pipes, its address), every
+ * `--debug-…` (Node's older `--debug-brk`, `--debug-port` and whatever a runtime names so next:
+ * the shipped app needs none), the certificate exceptions (`-spki-list`) and every NetLog setting
+ * (`net-log-capture-mode`…).
  */
-const REFUSED_PREFIXES = ['remote-debugging-', 'inspect-', 'ignore-certificate-errors', 'net-log-'];
+const REFUSED_PREFIXES = [
+  'remote-debugging-',
+  'inspect-',
+  'debug-',
+  'ignore-certificate-errors',
+  'net-log-',
+];
 
 /** The prefixes Chromium takes as the start of a switch on `platform`. */
 function switchPrefixes(platform: NodeJS.Platform): readonly string[] {

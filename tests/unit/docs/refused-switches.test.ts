@@ -3,7 +3,8 @@
  * docs/RELIABILITY.md ("Another process of the same user") name them, are the ones
  * app/os/debugger-switches.ts refuses: every switch a page names is refused (a `*` standing for
  * any ending), and every switch the code refuses is named on each page. The pages once said
- * `--debug*`, a prefix the code does not refuse, and the README left out a refused switch.
+ * `--debug*` when the code refused three `--debug` switches by name, and the README left out a
+ * refused switch.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -81,7 +82,8 @@ describe('the reading of the pages', () => {
       '--js-flags',
     ]);
     expect(refused('--inspect*')).toBe(true);
-    expect(refused('--debug*')).toBe(false);
+    expect(refused('--debug*')).toBe(true);
+    expect(refused('--enable-logging*')).toBe(false);
     expect(covers(['--net-log-*'], '--net-log-*')).toBe(true);
     expect(covers(['--inspect*'], '--inspect-brk')).toBe(true);
     expect(covers(['--inspect'], '--inspect-brk')).toBe(false);

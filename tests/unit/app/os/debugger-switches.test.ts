@@ -25,6 +25,8 @@ const REFUSED = [
   '--debug',
   '--debug-brk',
   '--debug-port=5858',
+  '--debug-wait',
+  '--debug-anything-a-runtime-adds=1',
   '--js-flags=--allow-natives-syntax',
 ];
 
