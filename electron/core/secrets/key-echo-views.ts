@@ -4,8 +4,8 @@
  * in a view can be scrubbed from the original. Every view is built in one pass over its source.
  */
 
-import { CONTROL_CHARACTERS, anyOf } from '../../../shared/text/control-characters';
 import { XML_ENTITIES } from '../../../shared/text/entities';
+import { invisibleTable } from './invisible-characters';
 
 /** A decoded text (UTF-16 code units) with, per unit, where in the original text it came from. */
 export class View {
@@ -65,21 +65,6 @@ export class View {
 }
 
 /**
- * Characters that show nothing: controls (NUL between the letters of UTF-16 bytes), and Unicode's
- * default-ignorable code points (zero-width spaces and joiners, U+2060, U+FEFF, soft hyphen,
- * bidi marks, variation selectors). A table, so the check per character is one lookup.
- */
-const INVISIBLE = (() => {
-  const table = new Uint8Array(0x10000);
-  const pattern = anyOf([CONTROL_CHARACTERS, '\\p{Default_Ignorable_Code_Point}'], 'u');
-  for (let code = 0; code < 0x10000; code += 1) {
-    if (code >= 0xd800 && code <= 0xdfff) continue;
-    if (pattern.test(String.fromCharCode(code))) table[code] = 1;
-  }
-  return table;
-})();
-
-/**
  * Tag characters (U+E0000–U+E007F) hide ASCII in plain sight: a high surrogate U+DB40 and a low
  * one from U+DC00 to U+DC7F.
  */
@@ -89,13 +74,14 @@ function isTagPair(high: number, low: number | undefined): boolean {
 
 /** The text as it is, invisible characters dropped. */
 export function rawView(text: string): View {
+  const hidden = invisibleTable();
   const view = new View(text.length);
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     if (i + 1 < text.length && isTagPair(code, text.charCodeAt(i + 1))) {
       view.absorb(i, i + 2);
       i += 1;
-    } else if (INVISIBLE[code]) view.absorb(i, i + 1);
+    } else if (hidden[code]) view.absorb(i, i + 1);
     else view.push(code, i, i + 1);
   }
   return view;
@@ -252,7 +238,7 @@ function percentEscape(codes: Uint16Array, at: number, length: number): Escape {
 function codePointEscape(codes: Uint16Array, at: number, length: number): Escape {
   if (codes[at + 1] !== 0x2b /* + */) return null;
   const unit = hexAt(codes, at + 2, 4, length);
-  if (unit >= 0 && INVISIBLE[unit]) return [unit, 6];
+  if (unit >= 0 && invisibleTable()[unit]) return [unit, 6];
   const tag = hexAt(codes, at + 2, 5, length);
   return tag >= 0xe0000 && tag <= 0xe007f ? [-1, 7] : null;
 }
@@ -287,6 +273,7 @@ function startAfterGaps(view: View, at: number, size: number): number {
 
 /** One pass: every escape replaced by its character, invisible characters dropped. */
 function unescapeOnce(source: View): View {
+  const hidden = invisibleTable();
   const { codes, length } = source;
   const view = new View(length);
   for (let i = 0; i < length; i += 1) {
@@ -294,7 +281,7 @@ function unescapeOnce(source: View): View {
     const [code, size] = escapeAt(codes, i, length) ?? [codes[i] ?? 0, tag ? 2 : 1];
     const start = startAfterGaps(source, i, size);
     const end = source.to[i + size - 1] ?? 0;
-    if (tag || code < 0 || INVISIBLE[code]) view.absorb(start, end);
+    if (tag || code < 0 || hidden[code]) view.absorb(start, end);
     else view.push(code, start, end);
     i += size - 1;
   }

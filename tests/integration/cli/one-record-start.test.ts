@@ -17,7 +17,8 @@
  * workflows: about 250 of the 690 zod schemas `list --json` built at start, now built on first
  * use, shared/domain/lazy-schema.ts), which only a record the history's plain check leaves to zod
  * needs; nor any other zod schema: every one of the modules they load is built on first use, so
- * zod's own code is not compiled at start either.
+ * zod's own code is not compiled at start either. Nor does either make the key-echo views'
+ * table of the characters that show nothing, which only a scrub of a key reads.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -36,8 +37,9 @@ import { childEnv, REPO_ROOT } from './run-cli';
 
 /**
  * Writes `load <url>` for each module loaded, `worker <url>` for each thread, `built <type>` for
- * each zod schema built and `schema <name>` for each zod object schema built with the task
- * record's or the request's keys, to fd 3. zod gives every schema it builds its internals with
+ * each zod schema built, `schema <name>` for each zod object schema built with the task
+ * record's or the request's keys and `table invisible` when the key-echo views make their table
+ * of invisible characters, to fd 3. zod gives every schema it builds its internals with
  * one `Object.defineProperty(schema, '_zod', …)`; the def an object schema is built from holds
  * its shape.
  */
@@ -59,6 +61,14 @@ const RECORDER = `data:text/javascript,${encodeURIComponent(
     "  if (shape !== undefined && 'prompt' in shape && 'inputs' in shape && 'workflow' in shape) say('schema request');",
     '  return define(target, key, descriptor);',
     '};',
+    // The key-echo views' table of characters that show nothing (invisible-characters.ts) is made
+    // from one class of them, `[…\p{Default_Ignorable_Code_Point}]`, built with `new RegExp`.
+    'const Pattern = RegExp;',
+    'globalThis.RegExp = new Proxy(Pattern, { construct(target, args, made) {',
+    '  const source = String(args[0]);',
+    "  if (source.startsWith('[') && source.endsWith('Default_Ignorable_Code_Point}]')) say('table invisible');",
+    '  return Reflect.construct(target, args, made);',
+    '} });',
   ].join('\n'),
 )}`;
 
@@ -403,6 +413,29 @@ describe('a one-record command of the bundled CLI', () => {
       expect(run.lines.filter((line) => line.startsWith('built '))).toEqual([]);
     },
   );
+
+  it.each([
+    ['list --json', LIST],
+    ['rate', RATE],
+  ])(
+    '%s makes no table of the characters that show nothing, which only a scrub of a key reads',
+    async (_name, args) => {
+      // Made at the key-echo views' load, it was a regular expression run over every UTF-16 code
+      // unit, about 5 ms of CPU, in every command that loads the history (they load the views).
+      const run = await recordedOnce(args);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.lines.filter((line) => line.startsWith('table '))).toEqual([]);
+    },
+  );
+
+  it('makes that table once a key is to be scrubbed: the recorder sees it made', async () => {
+    // A key in the environment: every line the command says is scrubbed of it (main.ts keySafeIo).
+    const run = await recorded([...cli, ...LIST], dir, {
+      SERVICE_API_KEY: 'sk-recorder-0123456789',
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.lines.filter((line) => line.startsWith('table '))).toEqual(['table invisible']);
+  });
 
   it('builds them once when a record needs the schema: the recorder sees them built', async () => {
     // A failed task's record has an error, which the history's plain check leaves to the schema.
