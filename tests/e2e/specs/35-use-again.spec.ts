@@ -1,10 +1,10 @@
 /**
  * Journey 35, a request used again is the same request from every place: a task made on fal.ai
- * with a seed typed and kept, then "Use this prompt" from its task row and "Use this prompt
- * again" from the gallery's image viewer each fill the compose form with that task's service,
- * prompt and seed, the seed kept. The viewer once filled the form from the image's few fields
- * (prompt, model, size, quality): the seed went, so Generate from there sent another request than
- * the one the task row's same action brings back.
+ * with a seed typed and kept, then "Use this prompt" from its task row and from the gallery's
+ * image viewer each fill the compose form with that task's service, prompt and seed, the seed
+ * kept. The viewer once called it "Use this prompt again" and filled the form from the image's
+ * few fields (prompt, model, size, quality): the seed went, so Generate from there sent another
+ * request than the one the task row's same action brings back.
  *
  * Only a browser shows here: the real form filled from two screens, over a task a fal demo process
  * really ran with the seed it was sent.
@@ -74,7 +74,7 @@ test('"Use this prompt" from the task row and from the gallery viewer fill the s
   await emptyForm(page);
   await showScreen(page, 'Gallery');
   await tileFor(page, PROMPT).dblclick();
-  await viewer(page).getByRole('button', { name: 'Use this prompt again' }).click();
+  await viewer(page).getByRole('button', { name: 'Use this prompt', exact: true }).click();
   await expect(viewer(page)).toBeHidden();
   await expect(form.getByLabel('Prompt', { exact: true })).toHaveValue(PROMPT);
   expect(await formRequest(page)).toEqual(fromRow);

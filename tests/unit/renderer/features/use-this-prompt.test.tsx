@@ -1,9 +1,10 @@
 /**
- * "Use this prompt" is one action wherever it is offered: a task's row, its details, the image
- * viewer over the Tasks screen and the gallery's image viewer each fill the form with the same
- * request (prompt, model, size, quality, the model's options and the seed asked for, locked). The
- * two viewers once filled it from the image's few fields (prompt, model, size, quality): the
- * options and seed were dropped, so the form sent another request than the task's.
+ * "Use this prompt" is one action wherever it is offered, under one name: a task's row, its
+ * details, the image viewer over the Tasks screen and the gallery's image viewer each fill the
+ * form with the same request (prompt, model, size, quality, the model's options and the seed asked
+ * for, locked). The two viewers once called it "Use this prompt again" and filled the form from
+ * the image's few fields (prompt, model, size, quality): the options and seed were dropped, so the
+ * form sent another request than the task's.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
@@ -84,7 +85,7 @@ describe('"Use this prompt", from every place that offers it', () => {
     const fromTaskViewer = await filledBy(async () => {
       await user.click(within(row()).getByRole('button', { name: 'Open image 1 of 1' }));
       await user.click(
-        within(await imageViewer()).getByRole('button', { name: 'Use this prompt again' }),
+        within(await imageViewer()).getByRole('button', { name: 'Use this prompt' }),
       );
     });
     expect(fromTaskViewer).toEqual(fromRow);
@@ -95,7 +96,7 @@ describe('"Use this prompt", from every place that offers it', () => {
       // As a tile's click opens it (the grid's layout is not this file's: gallery-viewer.test).
       act(() => useAppStore.getState().galleryOpenViewer(itemKey({ localId, index: 0 })));
       await user.click(
-        within(await imageViewer()).getByRole('button', { name: 'Use this prompt again' }),
+        within(await imageViewer()).getByRole('button', { name: 'Use this prompt' }),
       );
     });
     expect(fromGallery).toEqual(fromRow);
