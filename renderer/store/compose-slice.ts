@@ -55,7 +55,7 @@ export interface ComposeSlice {
   /** Follows changed defaults in fields the user has not changed from the old default. */
   composeApplyDefaults(next: Settings, previous: Settings | null): void;
   /**
-   * Fills the form with an earlier request (gallery's "use this prompt again"), and with its
+   * Fills the form with an earlier request ("Use this prompt": seed-slice.ts reuseTask), and with its
    * service when given (a model is a name on one service) and a batch's number of tasks.
    */
   reusePrompt(

@@ -10,7 +10,6 @@ import type { RequestInput } from '../../shared/ipc/contract';
 import { galleryItemOf } from '../../shared/domain/gallery-item';
 import { retriesImage } from '../../shared/domain/task-actions';
 import { withFavourites } from '../../shared/domain/favourites';
-import type { GenerationRequest } from '../../shared/service/wire';
 import {
   EMPTY_TRIAGE_FILTERS,
   hasTriageFilters,
@@ -155,16 +154,6 @@ export function galleryItemsOf(record: TaskRecord): GalleryItem[] {
   // One favourite: a task starred before its images arrived stars them, as main stores it.
   const stored = withFavourites(record);
   return stored.images.map((image) => galleryItemOf(stored, image));
-}
-
-/** The request that made an image, to compose it again. */
-export function requestOf(item: GalleryItem): GenerationRequest {
-  return {
-    prompt: item.prompt,
-    ...(item.model ? { model: item.model } : {}),
-    ...(item.size ? { size: item.size } : {}),
-    ...(item.quality ? { quality: item.quality } : {}),
-  };
 }
 
 /** Whether "retry" can still work for an image (shared/domain/task-actions.ts `retriesImage`). */

@@ -1,5 +1,8 @@
 /**
- * A request used again: "Copy as command" (main builds the `pictor generate …` and cURL lines of
+ * A request used again: "Use this prompt" (the form takes the task's request as it was asked, its
+ * options, seed and template among it: the same from a task row, its details and either image
+ * viewer, which once filled only the prompt, model, size and quality an image lists), "Copy as
+ * command" (main builds the `pictor generate …` and cURL lines of
  * a task's or the form's request, with `$SERVICE_API_KEY` for the key, and copies them itself:
  * the page names the task or sends the draft, never the text), "Use this seed" (the form
  * takes the task's request with the seed its service used, locked) and "Vary" (main sends the
@@ -20,6 +23,13 @@ import { requestOf } from './compose-submit-actions';
 import { resendTasks } from './task-resend';
 
 export interface SeedSlice {
+  /**
+   * "Use this prompt": the task's request (options, seed, template) and service into the form; a
+   * batch's `count` too. Every place that offers it comes here.
+   */
+  reuseTask(record: TaskRecord, count?: number): void;
+  /** "Use this prompt" of an image: its task's record read from main first (null: gone). */
+  reuseTaskOf(localId: string): Promise<boolean>;
   /** Has main copy the lines of a task's or a draft's request, and says so (or why not). */
   copyCommand(of: RequestInput<'tasks:copyCommand'>): Promise<void>;
   /** "Copy as command" of a task: its request as it ran (with its seed), on its own service. */
@@ -42,6 +52,16 @@ export const createSeedSlice: StateCreator<AppState, [], [], SeedSlice> = (set, 
     } catch (error) {
       get().showError(toApiError(error, () => t('compose.command.copyFailed')));
     }
+  },
+
+  reuseTask(record, count) {
+    get().reusePrompt(record.request, providerOf(record), count, record.template);
+  },
+
+  async reuseTaskOf(localId) {
+    const record = await get().taskRecordOf(localId);
+    if (record) get().reuseTask(record);
+    return record !== null;
   },
 
   copyTaskCommand: (record) => get().copyCommand({ localId: record.localId }),

@@ -6,11 +6,9 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { galleryItemOf, type GalleryItem } from '../../../shared/domain/gallery-item';
-import { providerOf } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { ViewErrorBoundary } from '../../components/error-boundary';
 import { useAppStore } from '../../store/app-store';
-import { requestOf } from '../../store/gallery-list-model';
 import { selectRecord } from '../../store/record-selectors';
 import { savedImages } from '../../lib/saved-images';
 import { ConfirmImageDelete } from './confirm-image-delete';
@@ -33,10 +31,12 @@ export function TaskImageViewer() {
 }
 
 /**
- * The gallery's image actions as the task viewer needs them: Reuse returns to the prompt, a
- * delete moves the viewer on (and back when the trash refuses).
+ * The gallery's image actions as the task viewer needs them: Reuse fills the form from the task's
+ * record (as its row does) and returns to the prompt, a delete moves the viewer on (and back when
+ * the trash refuses).
  */
 function useViewerActions(
+  record: TaskRecord,
   imageActions: ImageActions,
   items: readonly GalleryItem[],
   show: (next: GalleryItem | undefined) => void,
@@ -44,9 +44,9 @@ function useViewerActions(
   return useMemo<ImageActions>(
     () => ({
       ...imageActions,
-      reuse: (reused) => {
+      reuse: () => {
         const state = store();
-        state.reusePrompt(requestOf(reused), providerOf(reused));
+        state.reuseTask(record);
         state.tasksCloseViewer();
         state.tasksOpenDetails(null);
         state.requestFocus('prompt');
@@ -61,7 +61,7 @@ function useViewerActions(
         return done;
       },
     }),
-    [imageActions, items, show],
+    [record, imageActions, items, show],
   );
 }
 
@@ -89,7 +89,7 @@ function OpenViewer({ record, index }: { record: TaskRecord; index: number }) {
     [close],
   );
 
-  const actions = useViewerActions(imageActions, items, show);
+  const actions = useViewerActions(record, imageActions, items, show);
 
   // The image is no longer saved (deleted or downloading again elsewhere): nothing to show.
   const gone = item === undefined;

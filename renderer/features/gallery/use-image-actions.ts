@@ -1,12 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
-import { providerOf } from '../../../shared/domain/providers';
 import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { failure, problemOf, type Problem } from '../../lib/api';
 import { fileLocation } from '../../lib/file-location';
-import { requestOf } from '../../store/gallery-list-model';
 import type { ImageRef } from '../../store/gallery-trash-slice';
 import type { Words } from '../../store/status-slice';
 
@@ -18,7 +16,10 @@ export interface ImageActions {
   reveal(item: GalleryItem): void;
   startDrag(item: GalleryItem): void;
   copyTaskId(item: GalleryItem): void;
-  /** Fills the compose form with the image's request and shows the tasks screen. */
+  /**
+   * Fills the compose form with the image's task's request, as "Use this prompt" of its row (its
+   * options, seed and template too), and shows the tasks screen.
+   */
   reuse(item: GalleryItem): void;
   /** Submits the image's task again as one new task on its own service (the tasks' "Rerun"). */
   rerun(item: GalleryItem): void;
@@ -83,13 +84,17 @@ export function useImageActions(): ImageActionsState {
           await store().galleryCopyTaskId(item);
           return () => t('viewer.taskIdCopied');
         }),
-      reuse: (item) => {
-        const state = store();
-        state.reusePrompt(requestOf(item), providerOf(item));
-        state.galleryCloseViewer();
-        state.setView('tasks');
-        state.requestFocus('prompt');
-      },
+      reuse: (item) =>
+        void run(async () => {
+          // The task's record, not the image's few fields: an image lists no options nor seed.
+          if (!(await store().reuseTaskOf(item.localId)))
+            throw failure(() => t('gallery.actionFailed'));
+          const state = store();
+          state.galleryCloseViewer();
+          state.setView('tasks');
+          state.requestFocus('prompt');
+          return null;
+        }),
       rerun: (item) =>
         void store()
           .tasksResend([item.localId], 'each')

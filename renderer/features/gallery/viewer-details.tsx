@@ -135,7 +135,8 @@ function DetailsActions({
         className="viewer-details__wide"
         onClick={() => actions.reuse(item)}
       >
-        {t('viewer.reusePrompt')}
+        {/* The task row's own action, by its name (seed-slice.ts reuseTask). */}
+        {t('tasks.action.reuse')}
       </Button>
       <Button icon="retry" className="viewer-details__wide" onClick={() => actions.rerun(item)}>
         {t('viewer.rerun')}

@@ -3,7 +3,6 @@
  * the request goes back into the compose form with the prompt focused, so the user changes what
  * was wrong before anything is sent; nothing is resubmitted as it stands.
  */
-import { providerOf } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { Button } from '../../components/button';
 import { t } from '../../i18n';
@@ -18,7 +17,7 @@ export function EditRequestAction({ record }: { record: TaskRecord }) {
   const edit = (): void => {
     // As "Use this prompt": the form gets the request, the prompt gets the focus.
     const state = useAppStore.getState();
-    state.reusePrompt(record.request, providerOf(record));
+    state.reuseTask(record);
     state.tasksOpenDetails(null);
     state.requestFocus('prompt');
   };

@@ -3,7 +3,6 @@
  * use this prompt, then pick, reject, copy id, details, remove.
  */
 import { useCallback } from 'react';
-import { providerOf } from '../../../shared/domain/providers';
 import { isFavouriteTask } from '../../../shared/domain/favourites';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { Button } from '../../components/button';
@@ -79,7 +78,7 @@ export function useRerun(): (localId: string) => void {
 export function useReusePrompt(): (record: TaskRecord, count?: number) => void {
   return useCallback((record, count) => {
     const state = useAppStore.getState();
-    state.reusePrompt(record.request, providerOf(record), count, record.template);
+    state.reuseTask(record, count);
     state.tasksOpenDetails(null);
     state.requestFocus('prompt');
   }, []);

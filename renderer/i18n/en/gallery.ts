@@ -123,7 +123,6 @@ export const gallery = {
   'viewer.reveal': 'Show in folder',
   'viewer.delete': 'Move to trash',
   'viewer.favourite': 'Pick',
-  'viewer.reusePrompt': 'Use this prompt again',
   'viewer.rerun': 'Rerun',
   'viewer.retry': 'Retry the download',
   'viewer.state.pending': 'This image is still downloading.',

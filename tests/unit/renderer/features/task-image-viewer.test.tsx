@@ -92,11 +92,11 @@ describe('opening a task’s images', () => {
     expect(document.activeElement).toBe(picture);
   });
 
-  it('"Use this prompt again" in the viewer fills the form, closes the viewer and focuses the prompt', async () => {
+  it('"Use this prompt" in the viewer fills the form, closes the viewer and focuses the prompt', async () => {
     const { user } = await startWithImages();
     await user.click(within(row(1)).getByRole('button', { name: 'Open image 1 of 1' }));
     const dialog = await viewer();
-    await user.click(within(dialog).getByRole('button', { name: 'Use this prompt again' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Use this prompt' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const prompt = screen.getByRole('textbox', { name: 'Prompt' });
     expect(prompt).toHaveProperty('value', 'Prompt number 1');

@@ -329,7 +329,7 @@ describe('the image viewer', () => {
 
   it('uses the prompt again: fills compose and shows the tasks screen', async () => {
     const { user, dialog } = await openViewer(5);
-    await user.click(within(dialog).getByRole('button', { name: 'Use this prompt again' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Use this prompt' }));
     const state = useAppStore.getState();
     expect(state.view).toBe('tasks');
     expect(state.composeDraft).toMatchObject({

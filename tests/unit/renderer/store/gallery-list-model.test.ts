@@ -9,7 +9,6 @@ import {
   insertionIndex,
   listQuery,
   mergeFirstPage,
-  requestOf,
   withModels,
 } from '../../../../renderer/store/gallery-list-model';
 import { countQuery } from '../../../../renderer/store/gallery-browse';
@@ -138,15 +137,6 @@ describe('mergeFirstPage', () => {
 });
 
 describe('small helpers', () => {
-  it('builds the request to compose again, without empty parameters', () => {
-    expect(requestOf(galleryItem({ n: 0, prompt: 'p', model: 'm' }))).toEqual({
-      prompt: 'p',
-      model: 'm',
-      size: '1024x768',
-      quality: 'high',
-    });
-  });
-
   it('collects models sorted, keeping the same array when nothing is new', () => {
     const known = withModels([], [{ model: 'b' }, { model: 'a' }, {}]);
     expect(known).toEqual(['a', 'b']);
