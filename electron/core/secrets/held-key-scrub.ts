@@ -34,7 +34,7 @@ export type HeldKeys = (untilKnown?: boolean) => Promise<readonly string[]>;
  * rebuild's task ids, a CSV's rows, a million of them at most, searched for a fraction of a
  * scrub each.
  */
-export type KeyScrubber = ((text: string) => string) & {
+type KeyScrubber = ((text: string) => string) & {
   readonly carriers: (texts: readonly string[]) => number[];
 };
 

@@ -11,5 +11,4 @@ export {
   heldKeyScrubberOrNone,
   keptIdScrubberOf,
   type HeldKeys,
-  type KeyScrubber,
 } from './held-key-scrub';
