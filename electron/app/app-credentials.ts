@@ -120,11 +120,12 @@ export class AppCredentials implements CredentialsProvider {
   /**
    * Every service's key that can be read now (ServiceKeys.readableKeys, where the log's redactor
    * reads them too: app-runtime.ts), decrypted for the call that asks and not kept here. Never
-   * waits for the OS's storage: a request to a service that needs no stored key (the demo's)
-   * goes on while a keychain prompt is open.
+   * waits for the OS's storage unless `untilKnown` (what leaves the app: core/secrets/
+   * held-key-scrub.ts): a request to a service that needs no stored key (the demo's) goes on
+   * while a keychain prompt is open.
    */
-  async heldKeys(): Promise<readonly string[]> {
-    return (await this.options.keys.readableKeys?.(false)) ?? [];
+  async heldKeys(untilKnown = false): Promise<readonly string[]> {
+    return (await this.options.keys.readableKeys?.(untilKnown)) ?? [];
   }
 
   /**

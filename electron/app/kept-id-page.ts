@@ -19,7 +19,8 @@
  * The keys' text is known once the vault answers (the app's start does not wait for the
  * keychain). Until then a payload holding a task id waits (events keep their order behind it);
  * when the keys cannot be read, nothing waits any more and nothing is scrubbed, as the log then
- * writes its held lines.
+ * writes its held lines: the one rule of what leaves the app while the keys are unknown or
+ * unreadable, written once in core/secrets/held-key-scrub.ts (a file, the clipboard, a CSV).
  */
 import { isJsonObject } from '../../shared/domain/plain-object';
 import { withTextsScrubbed } from '../core/batch';

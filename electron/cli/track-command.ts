@@ -5,8 +5,8 @@ import { englishText } from '../../shared/i18n/sentence';
 import { UsageError } from '../core/command-line';
 import type { PictorCore } from '../core/pictor-core';
 import { redactRefusedTrack, refusedForKeyInId } from '../core/batch';
-import { scrubKey } from '../core/secrets';
-import { keysToFind, taskAddressProblem } from '../core/service';
+import { heldKeyScrubber } from '../core/secrets';
+import { taskAddressProblem } from '../core/service';
 import type { CredentialsProvider } from '../ports/credentials';
 import type { CliIo } from './cli-io';
 import { argumentsOf, required, type Values } from './cli-args';
@@ -89,9 +89,8 @@ async function redactKeptRecord(
   credentials: Pick<CredentialsProvider, 'heldKeys'>,
 ): Promise<void> {
   const { core, io } = run;
-  const keys = await keysToFind('', credentials.heldKeys?.bind(credentials));
+  const scrub = await heldKeyScrubber(credentials.heldKeys?.bind(credentials));
   const deps = { records: core.engine, gallery: core.gallery, history: core.history };
-  const scrub = (text: string) => scrubKey(text, keys);
   const kept = await redactRefusedTrack(deps, typed, endpoint, scrub);
   if (kept === null) return;
   io.stderr(

@@ -15,13 +15,7 @@ import { triageInWorker, userWritesInWorker } from './history';
 import { libraryReadsIn, type LibraryReads, type WritingHistory } from './history';
 import { CoreOperations } from './operations';
 import { ServiceClient } from './service';
-import {
-  heldKeyScrubber,
-  heldKeyScrubberOrNone,
-  keptIdScrubberOf,
-  keyCarriers,
-  scrubKey,
-} from './secrets';
+import { heldKeyScrubber, heldKeyScrubberOrNone, keptIdScrubberOf } from './secrets';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import { openFairVerifier } from './content-credentials';
 import { CostBook } from './costs';
@@ -148,8 +142,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       ...(options.maxImageBytes === undefined ? {} : { maxImageBytes: options.maxImageBytes }),
       now,
       idleRelease: IdleRelease.ofProcess(logger),
-      keyScrubber: () =>
-        heldKeyScrubberOrNone(options.credentials.heldKeys?.bind(options.credentials)),
+      keyScrubber: () => heldKeyScrubberOrNone(heldKeysOf(options)),
     });
     // The worker started and warmed meanwhile (HistoryPort.warm): the first change after the
     // open does not pay for its start and a cold write.
@@ -233,7 +226,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     editInputs: editInputsOf({ ...options, ...parts }),
     ...batchPartsOf({ engine, costs, templates }, options),
     operations: operationsOf({ ...parts, templates, history: writing }, options),
-    keptIdScrubber: keptIdScrubberOf(options.credentials.heldKeys?.bind(options.credentials)),
+    keptIdScrubber: keptIdScrubberOf(heldKeysOf(options)),
     close() {
       return closeInOrder({ ...this, historyWorker, verifier });
     },
@@ -293,7 +286,7 @@ function operationsOf(
     records: parts.engine,
     clock: options.clock,
     ...(options.progressEveryMs === undefined ? {} : { progressEveryMs: options.progressEveryMs }),
-    keyScrubber: () => heldKeyScrubber(options.credentials.heldKeys?.bind(options.credentials)),
+    keyScrubber: () => heldKeyScrubber(heldKeysOf(options)),
   });
 }
 
@@ -321,18 +314,16 @@ function costsOf(history: HistoryStore, worker: HistoryPort, options: PictorCore
     sums: (read) => worker.call('costSums', read),
     now: () => options.clock.now(),
     ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
-    heldKeyScrub: () => heldKeyScrub(options.credentials),
+    keyScrubber: () => heldKeyScrubberOrNone(heldKeysOf(options)),
   });
 }
 
-/** The search for the keys `credentials` hold now, for a CSV export (null: none held). */
-async function heldKeyScrub(credentials: PictorCoreOptions['credentials']) {
-  const keys = (await credentials.heldKeys?.()) ?? [];
-  if (keys.length === 0) return null;
-  return {
-    carriers: (texts: readonly string[]) => keyCarriers(texts, keys),
-    scrub: (text: string) => scrubKey(text, keys),
-  };
+/**
+ * The keys the core's credentials hold, for the scrubbers of what leaves it (core/secrets/
+ * held-key-scrub.ts: they read them once known).
+ */
+function heldKeysOf({ credentials }: PictorCoreOptions) {
+  return credentials.heldKeys?.bind(credentials);
 }
 
 /** What sends tasks' input images: from the store, inline or uploaded (remembered in the data folder). */
@@ -377,7 +368,7 @@ function libraryOf(
     ...parts,
     logger,
     now: () => options.clock.now(),
-    keyScrubber: () => heldKeyScrubber(options.credentials.heldKeys?.bind(options.credentials)),
+    keyScrubber: () => heldKeyScrubber(heldKeysOf(options)),
     ...(options.libraryFaults ? { faults: options.libraryFaults } : {}),
     ...(options.libraryFolder ? { folderRecord: options.libraryFolder } : {}),
   });

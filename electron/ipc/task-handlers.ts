@@ -9,7 +9,7 @@ import {
   resend,
 } from '../core/batch';
 import type { CostBook } from '../core/costs';
-import { scrubKey } from '../core/secrets';
+import { heldKeyScrubber, type HeldKeys } from '../core/secrets';
 import { followSubmits, type TaskEngine } from '../core/engine';
 import type { CoreOperations } from '../core/operations';
 import type { HistoryQuery, HistoryStore, LibraryReads } from '../core/history';
@@ -56,7 +56,7 @@ export interface TaskHandlerDeps {
    */
   readonly keptIds?: {
     readonly gallery: ExportGallery;
-    readonly heldKeys: () => Promise<readonly string[]>;
+    readonly heldKeys: HeldKeys;
   };
 }
 
@@ -77,8 +77,7 @@ async function redactKept(deps: TaskHandlerDeps, typed: string): Promise<void> {
   if (!deps.keptIds) return;
   const { engine, history } = deps.core;
   const { gallery, heldKeys } = deps.keptIds;
-  const keys = await heldKeys();
-  const scrub = (text: string): string => scrubKey(text, keys);
+  const scrub = await heldKeyScrubber(heldKeys);
   await redactRefusedTrack({ records: engine, gallery, history }, typed, null, scrub);
 }
 

@@ -247,7 +247,7 @@ function taskChannels(
       chooseFolder: options.chooseFolder,
       trash,
       ...(options.overCapPrompts ? { overCap: options.overCapPrompts } : {}),
-      keptIds: { gallery: core.gallery, heldKeys: () => runtime.credentials.heldKeys() },
+      keptIds: { gallery: core.gallery, heldKeys: (known) => runtime.credentials.heldKeys(known) },
     }),
     ...taskCancelHandlers({ engine: core.engine, cancels: core.cancels, emit }),
     ...taskCommandHandlers({

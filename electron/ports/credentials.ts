@@ -37,9 +37,11 @@ export interface CredentialsProvider {
    * vault, ServiceKeys.readableKeys; the command line: the variables it read), read for one call
    * and not kept. The service client searches every answer for each of them, not only for the
    * key it sent: a hostile service may echo a key it learnt elsewhere. Optional: none but the
-   * key sent otherwise.
+   * key sent otherwise. `untilKnown`: once the OS's storage has answered (a keychain prompt may
+   * keep it), for what leaves the app (core/secrets/held-key-scrub.ts, the one rule); without
+   * it, none while the storage has not answered (a request never waits for a prompt).
    */
-  heldKeys?(): Promise<readonly string[]>;
+  heldKeys?(untilKnown?: boolean): Promise<readonly string[]>;
   /** The base URL behind `endpoint` (for image URL policy), without needing the key. */
   baseUrlFor(endpoint: string): string | null;
   /**

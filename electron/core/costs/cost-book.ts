@@ -64,10 +64,11 @@ export interface CostBookOptions {
   readonly timers?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
   readonly logger?: Logger;
   /**
-   * The search for the keys the process holds, read for each export (null: none held): a CSV
-   * written to a file scrubs them from a task kept under an id that carries one (ledger-csv.ts).
+   * The scrubber of the keys the process holds, made for each export (null: none held; core/
+   * secrets' heldKeyScrubberOrNone, which waits until the keys are known): a CSV written to a
+   * file scrubs them from a task kept under an id that carries one (ledger-csv.ts).
    */
-  readonly heldKeyScrub?: () => Promise<HeldKeyScrub | null>;
+  readonly keyScrubber?: () => Promise<HeldKeyScrub | null>;
 }
 
 /** A change of the prices or caps, as {@link CostBook.loosenings} judges it. */
@@ -231,10 +232,10 @@ export class CostBook implements EngineAdmission {
   /**
    * The CSV of `query`, a page of tasks at a time (the export writes it as it comes), each task
    * whose id carries a key the process holds scrubbed of it (ledger-csv.ts): the keys are read
-   * first. A held key that cannot be read is not searched for, as the log's redactor does.
+   * first, once known (the one rule: core/secrets/held-key-scrub.ts).
    */
   async csvChunks(query: LedgerQuery = {}): Promise<Iterable<string>> {
-    const held = (await this.options.heldKeyScrub?.().catch(() => null)) ?? null;
+    const held = (await this.options.keyScrubber?.()) ?? null;
     return this.reader.csvChunks(query, held);
   }
 

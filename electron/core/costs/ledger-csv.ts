@@ -11,8 +11,8 @@
  * row when the user exports: the page is guarded at the wiring (app/kept-id-page.ts), a file is
  * not. So while a key is held, each entry of a page whose task id carries one is written with the
  * key scrubbed from every cell, as the sweep will leave its row; the ids of a page are searched at
- * once ({@link HeldKeyScrub}: secrets' search over the held keys), and an export without a held
- * key searches nothing.
+ * once (secrets' held-key scrubber, `carriers`: core/secrets/held-key-scrub.ts, whose rule says
+ * when the keys are known), and an export without a held key searches nothing.
  */
 import type { LedgerEntry } from '../../../shared/domain/cost-ledger';
 import { ledgerServiceOf } from '../../../shared/domain/service-id';
@@ -76,15 +76,13 @@ export function csvRow(entry: LedgerEntry, timeZone: string): string {
 }
 
 /**
- * The search for the keys the process holds, over the keys read once for an export (pictor-core.ts
- * makes it of core/secrets' `keyCarriers` and `scrubKey`).
+ * The scrubber of the keys the process holds, read once for an export: `carriers` says which of
+ * `texts` (by index) carry one, in any encoding the key finder knows; a call scrubs them from a
+ * text (core/secrets' KeyScrubber, made by pictor-core.ts under secrets' one rule).
  */
-export interface HeldKeyScrub {
-  /** Which of `texts` (by index) carry a held key, in any encoding the key finder knows. */
-  carriers(texts: readonly string[]): readonly number[];
-  /** `text` with every held key scrubbed. */
-  scrub(text: string): string;
-}
+export type HeldKeyScrub = ((text: string) => string) & {
+  readonly carriers: (texts: readonly string[]) => readonly number[];
+};
 
 /**
  * The lines of a page of tasks; while a key is held (`held` not null), those of the tasks whose
@@ -99,7 +97,7 @@ export function csvRows(
   return entries
     .map((entry, n) => {
       const cells = rowOf(entry, timeZone);
-      return csvLine(held && carriers.has(n) ? cells.map((cell) => held.scrub(cell)) : cells);
+      return csvLine(held && carriers.has(n) ? cells.map((cell) => held(cell)) : cells);
     })
     .join('');
 }

@@ -19,13 +19,16 @@ import { EngineInputError } from './engine-types';
 /**
  * The task id the user typed to track (TaskEngine.track: the window's "Track a task", the CLI's
  * `track`), checked before anything is read or written: a task id, carrying no key the process
- * holds (`credentials`' heldKeys, in any encoding: checkTypedTaskId). No key is sent by typing an
- * id, so every key held is looked for alike. A refusal is an EngineInputError with its sentence
+ * holds (`credentials`' heldKeys once known, in any encoding: checkTypedTaskId). No key is sent
+ * by typing an id, so every key held is looked for alike. A refusal is an EngineInputError with its sentence
  * (the window shows it, the CLI exits 2), which names neither the id nor a key.
  * @throws EngineInputError
  */
 export async function typedTaskId(raw: string, credentials: CredentialsProvider): Promise<string> {
-  const keys = await keysToFind('', credentials.heldKeys?.bind(credentials));
+  // The keys once known (core/secrets/held-key-scrub.ts' rule): an id typed while a keychain
+  // prompt is open waits for it, rather than going out unchecked.
+  const held = credentials.heldKeys?.bind(credentials);
+  const keys = await keysToFind('', held && (() => held(true)));
   try {
     return checkTypedTaskId(raw, keys);
   } catch (error) {

@@ -5,9 +5,10 @@
  */
 export { carriesKey, scrubKey, type SecretKeys } from './key-echo';
 export { KeyVaultError, checkKeyText, isPlausibleKey, keyTextProblem } from './key-text';
+export { keyCarriers } from './key-echo-many';
 export {
   heldKeyScrubber,
   heldKeyScrubberOrNone,
   keptIdScrubberOf,
-  keyCarriers,
-} from './key-echo-many';
+  type HeldKeys,
+} from './held-key-scrub';

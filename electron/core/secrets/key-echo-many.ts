@@ -12,7 +12,7 @@
  * letter): an echo across a joint names both texts, and each is searched again alone, so what is
  * found is exactly what each search alone finds. Any other text is searched alone.
  */
-import { carriesKey, findKeyEchoes, scrubKey, type SecretKeys } from './key-echo';
+import { carriesKey, findKeyEchoes, type SecretKeys } from './key-echo';
 
 const PLAIN = /^[A-Za-z0-9 ._:/+=~,;@#!?*()[\]{}<>^$'`-]*$/;
 const JOINT = '|';
@@ -74,57 +74,4 @@ function lastAtOrBefore(starts: readonly number[], offset: number): number {
     else high = middle - 1;
   }
   return low;
-}
-
-/**
- * Text with every key the process held when it was made scrubbed out (`scrubKey`); its
- * `carriers` says which of many texts it would change, as {@link keyCarriers} finds them: a
- * rebuild's task ids, a million of them at most, searched for a fraction of a scrub each.
- */
-type KeyScrubber = ((text: string) => string) & {
-  readonly carriers: (texts: readonly string[]) => number[];
-};
-
-/** The scrubber of `keys`; none, the text as it is. */
-function keyScrubberOf(keys: readonly string[]): KeyScrubber {
-  return Object.assign((text: string) => (keys.length === 0 ? text : scrubKey(text, keys)), {
-    carriers: (texts: readonly string[]) => (keys.length === 0 ? [] : keyCarriers(texts, keys)),
-  });
-}
-
-/**
- * Scrubs every key `heldKeys` gives now from a text (an import's task ids: library/archive/
- * import-kept-id.ts; a rebuild's: library/relocate-open.ts); none held, or none readable (the
- * app's start sweep still finds such ids), the text as it is.
- */
-export async function heldKeyScrubber(
-  heldKeys: (() => Promise<readonly string[]>) | undefined,
-): Promise<KeyScrubber> {
-  return keyScrubberOf((await heldKeys?.().catch(() => [])) ?? []);
-}
-
-/**
- * {@link heldKeyScrubber} of what `heldKeys` gives now, or null when it gives none: a downloaded
- * image is not read again for a key when none is held (download/key-intake.ts).
- */
-export async function heldKeyScrubberOrNone(
-  heldKeys: (() => Promise<readonly string[]>) | undefined,
-): Promise<((text: string) => string) | null> {
-  const keys = (await heldKeys?.().catch(() => [])) ?? [];
-  return keys.length === 0 ? null : keyScrubberOf(keys);
-}
-
-/**
- * For a task id: {@link heldKeyScrubberOrNone}'s scrubber when the id carries a key `heldKeys`
- * gives now, else null (what leaves the app of a task kept under such an id before the sweep
- * rewrote its files: gallery/outgoing-file.ts). One scrub of the id: cheap.
- */
-export function keptIdScrubberOf(
-  heldKeys: (() => Promise<readonly string[]>) | undefined,
-): (taskId: string | null) => Promise<((text: string) => string) | null> {
-  return async (taskId) => {
-    if (taskId === null) return null;
-    const scrub = await heldKeyScrubberOrNone(heldKeys);
-    return scrub && scrub(taskId) !== taskId ? scrub : null;
-  };
 }

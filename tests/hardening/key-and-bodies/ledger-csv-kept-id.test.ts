@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CostBook } from '../../../electron/core/costs/cost-book';
 import { replaceFileBeside } from '../../../electron/core/fs/chosen-file';
-import { keyCarriers, scrubKey } from '../../../electron/core/secrets';
+import { heldKeyScrubberOrNone } from '../../../electron/core/secrets';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { openPictorCore } from '../../../electron/core/pictor-core';
 import { costHandlers } from '../../../electron/ipc/cost-handlers';
@@ -77,13 +77,7 @@ async function exported(held: readonly string[], name: string): Promise<string> 
     history: store,
     now: () => NOW,
     timeZone: 'UTC',
-    heldKeyScrub: async () =>
-      held.length === 0
-        ? null
-        : {
-            carriers: (texts: readonly string[]) => keyCarriers(texts, held),
-            scrub: (text: string) => scrubKey(text, held),
-          },
+    keyScrubber: () => heldKeyScrubberOrNone(async () => held),
   });
   const handlers = costHandlers({
     costs,

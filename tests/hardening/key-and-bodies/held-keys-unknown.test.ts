@@ -1,0 +1,197 @@
+/**
+ * What leaves the app while its keys are not known yet: the OS's storage has not given its first
+ * answer (a keychain prompt nobody has answered; the app's start does not wait for it), and a
+ * plain read of the keys gives none meanwhile (AppCredentials.heldKeys: a request never waits).
+ * The one rule (core/secrets/held-key-scrub.ts): an Export CSV, an outgoing file's or copied
+ * command's scrubber and a typed task id's check wait for that first answer, then search for
+ * every key it gives, in every encoding the key finder knows; once the storage has answered that
+ * a key cannot be decrypted, what goes out goes on (that key is unknown to the process), as it
+ * does at once when no key is stored at all.
+ *
+ * The app's own credentials over its own vaults (ServiceKeys), whose storage is a stand-in the
+ * test answers for (HeldStorage); the key is another service's (fal), as any held key is
+ * searched for. A real core over a real library on disk.
+ */
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppCredentials } from '../../../electron/app/app-credentials';
+import { ServiceKeys } from '../../../electron/core/key-vault/service-keys';
+import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
+import { SettingsService } from '../../../electron/core/settings/settings-service';
+import { makeRecord, tempDir } from '../../unit/core/history/history-fixtures';
+import { InMemoryCipher } from '../../fakes/in-memory-cipher';
+import { InMemoryKv } from '../../fakes/in-memory-kv';
+import { ManualClock } from '../../fakes/manual-clock';
+import { bundledCoreWorkers } from '../../support/bundled-history-worker';
+import { testImageEngine } from '../../support/image-engine';
+import { OWNERS_UNREAD } from '../../support/owners-unread';
+import { UNTIL } from '../../support/waits';
+import { ENCODING_NAMES, ENCODINGS, keyScanner } from './key-encodings';
+
+const KEY = 'fal-held-unknown-5b2e90c7d41a86f3';
+const NOW = Date.parse('2026-12-01T12:00:00Z');
+const USD = { source: 'reported', micros: 40_000, unit: 'USD', field: 'usage.cost' } as const;
+
+/** The encodings a task id can carry (no NUL byte: an id with one is not a typed id). */
+const ID_ENCODINGS = ENCODING_NAMES.filter(
+  (encoding) => !ENCODINGS[encoding]!(KEY, 1).includes('\0'),
+);
+const keptId = (encoding: string, n: number) => `task-${ENCODINGS[encoding]!(KEY, n)}`;
+
+/** An OS storage whose first answer waits until the test gives it (a prompt the user answers). */
+class HeldStorage extends InMemoryCipher {
+  /** How often the vaults waited for the answer: a read that waits for it has begun. */
+  waits = 0;
+  #answered: Promise<void> = Promise.resolve();
+  #answer: () => void = () => undefined;
+
+  hold(): void {
+    this.ready = false;
+    this.#answered = new Promise((resolve) => {
+      this.#answer = () => {
+        this.ready = true;
+        resolve();
+      };
+    });
+  }
+
+  answer(): void {
+    this.#answer();
+  }
+
+  whenReady(): Promise<void> {
+    this.waits += 1;
+    return this.#answered;
+  }
+}
+
+interface World {
+  readonly core: PictorCore;
+  readonly storage: HeldStorage;
+  readonly keys: ServiceKeys;
+}
+
+const ends: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const end of ends.splice(0).reverse()) await end();
+});
+
+/** A core over the app's credentials; `stored`: the fal key is in its vault; the storage held. */
+async function heldWorld(stored: boolean): Promise<World> {
+  const temp = tempDir();
+  ends.push(async () => temp.remove());
+  const storage = new HeldStorage();
+  const keys = new ServiceKeys({
+    storeFor: (provider) => new InMemoryKv(temp.dir, `key-vault-${provider}`),
+    cipher: storage,
+    now: () => NOW,
+  });
+  if (stored) await keys.vault('fal').setKey(KEY, { allowWeakStorage: false, baseUrl: null });
+  storage.hold();
+  const settings = new SettingsService({
+    store: new InMemoryKv(temp.dir, 'settings'),
+    now: () => NOW,
+  });
+  const core = await openPictorCore({
+    imageEngine: testImageEngine,
+    dataDir: join(temp.dir, 'data'),
+    galleryDir: join(temp.dir, 'gallery'),
+    fetch,
+    credentials: new AppCredentials({ keys, settings, demoUrl: () => null }),
+    clock: new ManualClock(NOW),
+    localServers: OWNERS_UNREAD,
+    ...bundledCoreWorkers(),
+  });
+  ends.push(() => core.close());
+  // Tasks kept under an id that carries the key (before ids were checked), and a clean one.
+  core.history.putMany([
+    ...ID_ENCODINGS.map((encoding, n) =>
+      makeRecord({
+        localId: `kept-${encoding}`,
+        taskId: keptId(encoding, n),
+        createdAt: NOW - 1_000 - n,
+        request: { prompt: `Tracked task ${keptId(encoding, n)}` },
+        cost: USD,
+      }),
+    ),
+    makeRecord({ localId: 'clean', createdAt: NOW - 10, cost: USD }),
+  ]);
+  return { core, storage, keys };
+}
+
+/**
+ * `work`, begun while the storage is held: it has not ended by the time it waits for the storage's
+ * answer (nor before, had it not waited); it ends once the storage answers.
+ */
+async function waitsForTheAnswer<T>(world: World, work: () => Promise<T>): Promise<T> {
+  const before = world.storage.waits;
+  let ended = false;
+  const running = work().finally(() => (ended = true));
+  running.catch(() => undefined);
+  await vi.waitFor(() => expect(ended || world.storage.waits > before).toBe(true), UNTIL);
+  expect(ended, 'it went on before the keys were known').toBe(false);
+  world.storage.answer();
+  return running;
+}
+
+const csvOf = async (core: PictorCore) => [...(await core.costs.csvChunks({}))].join('');
+const lineOf = (text: string, localId: string) =>
+  text.split('\r\n').find((line) => line.includes(`,${localId},`)) ?? '';
+
+describe('what leaves the app before the keys are known', () => {
+  it('an Export CSV waits for the storage’s answer, then holds no form of the key', async () => {
+    const world = await heldWorld(true);
+    const text = await waitsForTheAnswer(world, () => csvOf(world.core));
+    expect(keyScanner(KEY).leaks(text)).toEqual([]);
+    expect(text.split('\r\n')).toHaveLength(ID_ENCODINGS.length + 3);
+    for (const encoding of ID_ENCODINGS) {
+      const line = lineOf(text, `kept-${encoding}`);
+      expect(line, encoding).toContain('[redacted]');
+      expect(line, encoding).toContain('0.04');
+    }
+  });
+
+  it('an outgoing file’s or copied command’s scrubber waits, then scrubs every encoding', async () => {
+    const world = await heldWorld(true);
+    const ids = ID_ENCODINGS.map(keptId);
+    const scrubbers = await waitsForTheAnswer(world, () =>
+      Promise.all(ids.map((id) => world.core.keptIdScrubber(id))),
+    );
+    const scanner = keyScanner(KEY);
+    for (const [n, scrub] of scrubbers.entries()) {
+      expect(scrub, ID_ENCODINGS[n]).not.toBeNull();
+      expect(scanner.leaks(scrub!(`{"taskId":"${ids[n]}"}`)), ID_ENCODINGS[n]).toEqual([]);
+    }
+    // An id that carries no key needs no scrub.
+    expect(await world.core.keptIdScrubber('task-0f9e8d7c6b5a')).toBeNull();
+  });
+
+  it('a typed task id that carries the key is checked once the keys are known: refused', async () => {
+    const world = await heldWorld(true);
+    for (const [n, encoding] of ID_ENCODINGS.entries()) {
+      if (n > 0) world.storage.hold();
+      const tracked = waitsForTheAnswer(world, () => world.core.engine.track(keptId(encoding, n)));
+      await expect(tracked, encoding).rejects.toMatchObject({
+        sentence: { key: 'error.service.taskIdCarriesKey' },
+      });
+    }
+  });
+
+  it('goes on once the storage answered that the key cannot be decrypted (the rule)', async () => {
+    const world = await heldWorld(true);
+    world.storage.decryptFault = 'throws';
+    const text = await waitsForTheAnswer(world, () => csvOf(world.core));
+    // Every row goes out as kept: the key is unknown to the process, and Settings says so.
+    expect(lineOf(text, `kept-raw`)).toContain(KEY);
+    expect(world.keys.vault('fal').status().state).toBe('decrypt_failed');
+  });
+
+  it('waits for nothing when no key is stored', async () => {
+    const world = await heldWorld(false);
+    const before = world.storage.waits;
+    const text = await csvOf(world.core);
+    expect(world.storage.waits).toBe(before);
+    expect(lineOf(text, `kept-raw`)).toContain(KEY);
+    expect(await world.core.keptIdScrubber(keptId('raw', 0))).toBeNull();
+  });
+});
