@@ -4,6 +4,7 @@
  */
 import { runCli } from '../../electron/cli/main';
 import { testImageEngine } from './image-engine';
+import { QUICK_DEMO } from './quick-demo';
 
 /** One finished in-process run. */
 export interface InProcessRun {
@@ -14,8 +15,10 @@ export interface InProcessRun {
 }
 
 /**
- * Runs `args` with exactly `env` (HOME and the like are the caller's to give); `program`: the name
- * the CLI gives itself in what it prints (the installed app's `pictor`; by default the checkout's).
+ * Runs `args` with `env` and nothing inherited (HOME and the like are the caller's to give), the
+ * built-in demo's tasks short unless `env` names their duration (quick-demo.ts); `program`: the
+ * name the CLI gives itself in what it prints (the installed app's `pictor`; by default the
+ * checkout's).
  */
 export async function runInProcess(
   args: readonly string[],
@@ -25,7 +28,7 @@ export async function runInProcess(
   let stdout = '';
   let stderr = '';
   const code = await runCli(args, {
-    env,
+    env: { ...QUICK_DEMO, ...env },
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
     interrupt: new AbortController().signal,

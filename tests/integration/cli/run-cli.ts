@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { newLibraryAt } from '../../support/migrated-history';
 import type { ContentCredentials } from '../../../shared/domain/content-credentials';
 import { nodeEntryArgs } from '../../support/node-entry-args';
+import { QUICK_DEMO } from '../../support/quick-demo';
 import { testImageEngine } from '../../support/image-engine';
 import { runCli as runCliEntry } from '../../../electron/cli/main';
 
@@ -53,10 +54,14 @@ export interface RunCliOptions {
   readonly env?: Readonly<Record<string, string>>;
 }
 
-/** The environment the child gets: no inherited secrets or proxies, loopback never proxied. */
+/**
+ * The environment the child gets: no inherited secrets or proxies, loopback never proxied, the
+ * built-in demo's tasks short (tests/support/quick-demo.ts).
+ */
 export function childEnv(options: RunCliOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
+    ...QUICK_DEMO,
     HOME: options.home,
     XDG_CONFIG_HOME: `${options.home}/.config`,
     XDG_DATA_HOME: `${options.home}/.local/share`,
