@@ -30,7 +30,9 @@ let scrub: MetadataKeyScrubber;
 let plain: Buffer;
 
 beforeAll(async () => {
-  scrub = await heldKeyScrubberOrNone(() => Promise.resolve([KEY]));
+  const held = await heldKeyScrubberOrNone(() => Promise.resolve([KEY]));
+  if (!held) throw new Error('the key is held: a scrubber is made');
+  scrub = held;
   const raw = { raw: { width: 32, height: 24, channels: 3 as const } };
   plain = await sharp(randomBytes(32 * 24 * 3), raw)
     .jpeg()
