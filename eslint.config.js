@@ -68,7 +68,7 @@ const CORE_MODULES = [
   [
     'gallery',
     "the folder as storage: layout, sidecars, its images' metadata",
-    ['content-credentials', 'errors', 'fs', 'images'],
+    ['errors', 'fs', 'images'],
   ],
   [
     'download',

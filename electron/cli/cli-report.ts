@@ -130,6 +130,8 @@ export function jsonLine(record: TaskRecord, resolvePath: (relative: string) => 
         // The image's XMP when it is beside the image (a file with Content Credentials).
         xmpPath: image.xmpFile ? resolvePath(image.xmpFile) : null,
         contentCredentials: image.contentCredentials ?? null,
+        // What Pictor left out of its metadata for a held key: metadata, credentials, or null.
+        keyRemoved: image.keyRemoved ?? null,
         // Triage (shared/domain/triage.ts): a pick is the favourite star.
         rating: ratingOf(image),
         flag: flagOf(image),

@@ -1,12 +1,15 @@
 /**
  * What the library says of the image `pictor info` describes: its rating, flag, tags and boards,
- * read from the history at --data-dir (the default library when not given) for the task and image
+ * and what Pictor left out of its metadata for a held key (the window's sentence,
+ * shared/i18n/key-removed.ts), read from the history at --data-dir (the default library when not given) for the task and image
  * the file's own metadata names. A folder with no library is not made into one (info needs no
  * library), and a library that cannot be read says nothing: info still describes the file.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ImageTriage } from '../../shared/domain/triage';
+import type { ImageRecord } from '../../shared/domain/task-record';
+import { KEY_REMOVED_LABEL, keyRemovedSentence } from '../../shared/i18n/key-removed';
+import { englishText } from '../../shared/i18n/sentence';
 import { flagOf, ratingOf, type TriageFlag } from '../../shared/domain/triage';
 import { HISTORY_FILE, HistoryError, HistoryStore } from '../core/history';
 
@@ -18,6 +21,8 @@ export interface InfoTriage {
   readonly tags: readonly string[];
   /** The boards the image is on, by path (`Trips/Alps`). */
   readonly boards: readonly string[];
+  /** What Pictor left out of the image's metadata because it carried a held key, or null. */
+  readonly keyRemoved: NonNullable<ImageRecord['keyRemoved']> | null;
 }
 
 /** The triage of image `imageIndex` of task `localId` in the library at `dataDir`, or null. */
@@ -42,12 +47,13 @@ export function libraryTriage(
   }
 }
 
-function triageOf(image: ImageTriage): InfoTriage {
+function triageOf(image: ImageRecord): InfoTriage {
   return {
     rating: ratingOf(image),
     flag: flagOf(image),
     tags: image.tags ?? [],
     boards: image.boards ?? [],
+    keyRemoved: image.keyRemoved ?? null,
   };
 }
 
@@ -60,5 +66,10 @@ export function triageLines(triage: InfoTriage | null, dataDir: string): string[
     `  Flag: ${triage.flag}`,
     `  Tags: ${none(triage.tags)}`,
     `  Boards: ${none(triage.boards)}`,
+    ...(triage.keyRemoved
+      ? [
+          `  ${englishText(KEY_REMOVED_LABEL)}: ${englishText(keyRemovedSentence(triage.keyRemoved))}`,
+        ]
+      : []),
   ];
 }

@@ -257,6 +257,11 @@ export function errorText(said: {
   return sentenceText(active.main, said);
 }
 
+/** A sentence of the main catalogue (shared/i18n/sentence.ts) in the shown language. */
+export function sentenceShown(said: Sentence): string {
+  return sentenceText(active.main, { message: '', sentence: said });
+}
+
 /** An image's stored failure (`ImageRecord.error`) in the shown language; `''` when none. */
 export function imageErrorText(image: {
   readonly error?: string | undefined;

@@ -171,6 +171,15 @@ const ownMessages = {
   'overCap.send': 'Send Anyway',
   'overCap.keep': 'Don’t Send',
 
+  // What Pictor left out of a saved image's metadata because it carried a held key
+  // (ImageRecord.keyRemoved): one sentence for the viewer, task details and `pictor info`
+  // (shared/i18n/key-removed.ts).
+  'image.keyRemoved': 'Metadata removed',
+  'image.keyRemoved.metadata':
+    'When Pictor saved this image, it removed the part of its metadata that carried your API key. The pixels are as the service sent them.',
+  'image.keyRemoved.credentials':
+    'When Pictor saved this image, it removed the part of its metadata that carried your API key, and its Content Credentials with it (they would no longer match the file). The pixels are as the service sent them.',
+
   // Start-up (app-main.ts).
   'app.settingsProblem': 'Some of your settings could not be read.',
   'app.startFailed': 'Pictor could not start',

@@ -27,6 +27,8 @@ export function imageFacts(image: ImageRecord) {
     contentCredentials: image.contentCredentials
       ? verdictKind(image.contentCredentials)
       : 'not checked',
+    // What Pictor left out of its metadata for a held key (`list --json`, `pictor info` say it too).
+    keyRemoved: image.keyRemoved ?? null,
   };
 }
 

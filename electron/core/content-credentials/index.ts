@@ -52,6 +52,5 @@
  */
 export { C2paVerifier, VerifierUnavailableError } from './c2pa-verifier';
 export { openFairVerifier } from './open-verifier';
-export { JUMBF_PROBE_BYTES, boxHeader, opensC2paStore } from './jumbf-box';
 export { RendererCredentialVerifier, type RendererJobRunner } from './renderer-verifier';
 export { BUNDLED_TRUST_ANCHORS_FILE, certificateCount, readTrustAnchors } from './trust-anchors';

@@ -11,7 +11,7 @@
  * list, a hash, a thumbnail, an ingredient or two): a few dozen at the very most.
  */
 import type { ImageFormat } from '../../ports/image-engine';
-import { boxHeader } from './jumbf-box';
+import { boxHeader } from '../images';
 import { storeParts } from './store-parts';
 
 /** Assertions (the boxes of an assertion store) one image's stores may hold in all. */

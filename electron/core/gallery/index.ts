@@ -65,7 +65,7 @@
  *   their output with C2PA; any byte changed makes the manifest say "tampered"
  *   (`assertion.dataHash.mismatch`). Before writing, the download looks for a manifest store where
  *   each format puts one, by walking the container's headers through a 64 KiB window
- *   (`c2pa-detect.ts`, `jumbf-box.ts`): a PNG `caBX` chunk, JPEG APP11 segments (`JP`, box
+ *   (`c2pa-detect.ts`, `images/jumbf-box.ts`): a PNG `caBX` chunk, JPEG APP11 segments (`JP`, box
  *   instance, sequence; any number of them, in any order, repeated or not) that open a JUMBF `jumb`
  *   superbox, labelled `c2pa` or not (as any `caBX` chunk counts: a store a strict reader would
  *   refuse is still a signature an edit would break), a WebP `C2PA` chunk (PNG, JPEG and WebP are

@@ -74,6 +74,14 @@ export {
   sniffImage,
 } from './image-sniff';
 export { jpegMarkerAt, type MarkerProblem } from './jpeg-markers';
+export {
+  boxHeader,
+  JpegJumbfBox,
+  type JpegJumbfSegment,
+  jpegJumbfSegment,
+  JUMBF_PROBE_BYTES,
+  opensC2paStore,
+} from './jumbf-box';
 export { metadataCarriesKey, type MetadataKeyScrubber, withoutKeyMetadata } from './metadata-keys';
 export { metadataOutline } from './metadata-outline';
 export { PNG_BIT_DEPTHS } from './png-header';

@@ -10,11 +10,14 @@
  * size and VP8X flags); a key still in what is left (spelt across two parts) takes every part
  * that may go with it. A signed image (Content Credentials) that loses any part no longer
  * matches its signature and would show as tampered: its credentials are left out with it, and
- * the caller says so. Past the search's bound (a crafted file of metadata), every part that may
- * be left out is, unsearched; a key still in what is left (in a structure part: a PNG's
- * palette, say) is a file that cannot be kept.
+ * the caller says so. An EXIF block left out leaves its orientation in its place (a minimal block
+ * holding only that: metadata-orientation.ts), so the image shows turned as it was. Past the
+ * search's bound (a crafted file of metadata), every part that may be left out is, unsearched; a
+ * key still in what is left (in a structure part: a PNG's palette, say) is a file that cannot be
+ * kept.
  */
 import { type MetadataPart, metadataParts } from './metadata-parts';
+import { orientationStandIn } from './metadata-orientation';
 import type { ImageKind } from './image-sniff';
 
 /** Text with every key the process holds scrubbed out (secrets/key-echo-many.ts). */
@@ -67,17 +70,27 @@ function webpMended(out: Buffer, kept: readonly MetadataPart[]): Buffer {
   return out;
 }
 
-/** `parts` of `bytes` but those in `left`, end to end; the parts' places in the new file. */
-function without(bytes: Buffer, parts: readonly MetadataPart[], left: Set<MetadataPart>) {
+/**
+ * `parts` of a `kind` file's `bytes` but those in `left`, end to end, an EXIF block left out
+ * standing in as its orientation alone (metadata-orientation.ts); the parts' places in the new
+ * file.
+ */
+function without(
+  bytes: Buffer,
+  kind: ImageKind,
+  parts: readonly MetadataPart[],
+  left: Set<MetadataPart>,
+) {
   const kept: MetadataPart[] = [];
   const pieces: Buffer[] = [];
   let at = 0;
   for (const each of parts) {
-    if (left.has(each)) continue;
-    const length = each.end - each.start;
-    kept.push({ ...each, start: at, end: at + length });
-    pieces.push(bytes.subarray(each.start, each.end));
-    at += length;
+    const own = bytes.subarray(each.start, each.end);
+    const piece = left.has(each) ? orientationStandIn(own, kind) : own;
+    if (!piece) continue;
+    kept.push({ ...each, start: at, end: at + piece.length });
+    pieces.push(piece);
+    at += piece.length;
   }
   return { out: Buffer.concat(pieces), kept };
 }
@@ -110,7 +123,7 @@ export function withoutKeyMetadata(
   ]) {
     if (left.size === 0) continue;
     credentials.forEach((each) => left.add(each));
-    const { out, kept } = without(bytes, parts, left);
+    const { out, kept } = without(bytes, kind, parts, left);
     const mended = kind === 'webp' ? webpMended(out, kept) : out;
     if (!metadataCarriesKey(mended, kind, scrub)) {
       return { kind: 'removed', bytes: mended, credentials: signed };

@@ -11,11 +11,12 @@
  *
  * What may be left out: a PNG's ancillary chunks (but an animation's acTL/fcTL/fdAT), a JPEG's
  * APPn and COM segments, a WebP's chunks other than its image, frame and header chunks, and
- * whatever follows the image's end (IEND, EOI). Leaving out an EXIF block loses its orientation
- * too: a key-carrying EXIF is not worth keeping for it.
+ * whatever follows the image's end (IEND, EOI). An EXIF block left out keeps its orientation in
+ * its place (metadata-orientation.ts).
  */
 import { inflateSync } from 'node:zlib';
 import type { ImageKind } from './image-sniff';
+import { JpegJumbfBox, jpegJumbfSegment } from './jumbf-box';
 
 /** What a compressed text chunk may inflate to. */
 const MAX_INFLATED = 1024 * 1024;
@@ -28,7 +29,7 @@ export interface MetadataPart {
   readonly searched: readonly Buffer[];
   /** Whether the file stays the same image without it. */
   readonly removable: boolean;
-  /** Whether it holds Content Credentials (PNG caBX, JPEG APP11, WebP C2PA). */
+  /** Whether it holds Content Credentials (PNG caBX, a JPEG's C2PA JUMBF box, WebP C2PA). */
   readonly credentials: boolean;
 }
 
@@ -105,7 +106,35 @@ function scanEnd(bytes: Buffer, at: number): number {
   return bytes.length;
 }
 
+/**
+ * The APP11 parts of a JPEG that hold Content Credentials: every segment of a JUMBF box whose
+ * pieces, in sequence, open a C2PA manifest store (jumbf-box.ts). A box that says `c2pa` there
+ * counts however the rest of it is formed (segments out of order, repeated, missing, lengths that
+ * disagree): it is what a reader takes for the file's credentials, so it goes whole or not at all.
+ * Any other APP11 (another JUMBF box, another use of the marker) is ordinary metadata.
+ */
+function jpegCredentials(bytes: Buffer, app11: readonly MetadataPart[]): Set<MetadataPart> {
+  const boxes = new Map<number, { box: JpegJumbfBox; parts: MetadataPart[] }>();
+  for (const each of app11) {
+    const segment = jpegJumbfSegment(bytes.subarray(each.start + 4, each.end));
+    if (!segment) continue;
+    const entry = boxes.get(segment.instance) ?? { box: new JpegJumbfBox(), parts: [] };
+    entry.box.add(segment, each.end - each.start - 4);
+    entry.parts.push(each);
+    boxes.set(segment.instance, entry);
+  }
+  return new Set([...boxes.values()].flatMap(({ box, parts }) => (box.c2pa ? parts : [])));
+}
+
 function jpegParts(bytes: Buffer): MetadataPart[] {
+  const app11: MetadataPart[] = [];
+  const parts = jpegWalk(bytes, app11);
+  const credentials = jpegCredentials(bytes, app11);
+  return parts.map((each) => (credentials.has(each) ? { ...each, credentials: true } : each));
+}
+
+/** The JPEG's parts; its APP11 segments' parts put in `app11` too. */
+function jpegWalk(bytes: Buffer, app11: MetadataPart[]): MetadataPart[] {
   const parts = [part(bytes, 0, 2)];
   let at = 2;
   let ended = false;
@@ -131,8 +160,9 @@ function jpegParts(bytes: Buffer): MetadataPart[] {
       parts.push(part(bytes, at, scan, { searchedEnd: end }));
       at = scan;
     } else {
-      const credentials = marker === 0xeb;
-      parts.push(part(bytes, at, end, { removable: app || marker === 0xfe, credentials }));
+      const segment = part(bytes, at, end, { removable: app || marker === 0xfe });
+      parts.push(segment);
+      if (marker === 0xeb) app11.push(segment);
       at = end;
     }
   }

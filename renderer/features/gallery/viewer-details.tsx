@@ -7,7 +7,15 @@ import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
 import { CredentialsSummary } from '../../components/content-credentials';
 import { IsolatedName } from '../../components/isolated-name';
-import { formatBytes, formatDateTime, formatNumber, formatSize, t } from '../../i18n';
+import {
+  formatBytes,
+  formatDateTime,
+  formatNumber,
+  formatSize,
+  sentenceShown,
+  t,
+} from '../../i18n';
+import { KEY_REMOVED_LABEL, keyRemovedSentence } from '../../../shared/i18n/key-removed';
 import { qualityLabel } from '../../lib/request-options';
 import { useAppStore } from '../../store/app-store';
 import { refOf } from '../../store/gallery-delete';
@@ -34,11 +42,7 @@ function Row({ label, children }: { readonly label: string; readonly children: R
 function KeyRemovedRow({ removed }: { readonly removed: ImageRecord['keyRemoved'] }) {
   if (!removed) return null;
   return (
-    <Row label={t('viewer.keyRemoved')}>
-      {t(
-        removed === 'credentials' ? 'viewer.keyRemoved.credentials' : 'viewer.keyRemoved.metadata',
-      )}
-    </Row>
+    <Row label={sentenceShown(KEY_REMOVED_LABEL)}>{sentenceShown(keyRemovedSentence(removed))}</Row>
   );
 }
 

@@ -7,7 +7,6 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
 import { IconButton } from '../../components/icon-button';
-import { CredentialsSummary } from '../../components/content-credentials';
 import { IsolatedName } from '../../components/isolated-name';
 import { TaskSeed } from '../../components/task-seed';
 import { DEFAULT_PROVIDER } from '../../../shared/domain/providers';
@@ -30,6 +29,7 @@ import { useAppStore } from '../../store/app-store';
 import { selectRecord } from '../../store/record-selectors';
 import { CancelTaskButton } from './cancel-action';
 import { OpenImageButton } from './open-image-button';
+import { DetailsImageMetadata } from './details-image-metadata';
 import { RequestActions } from './request-actions';
 import { isViewable } from '../../lib/saved-images';
 import { StatusAction, useRerun, useReusePrompt } from './task-row-actions';
@@ -123,12 +123,7 @@ function Images({ record }: { record: TaskRecord }) {
             {image.error ? (
               <span className="details-images__error">{imageErrorText(image)}</span>
             ) : null}
-            {image.contentCredentials ? (
-              <div className="details-images__credentials">
-                <span className="muted">{t('common.credentials.title')}</span>
-                <CredentialsSummary credentials={image.contentCredentials} />
-              </div>
-            ) : null}
+            <DetailsImageMetadata image={image} />
           </li>
         );
       })}

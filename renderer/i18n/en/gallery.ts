@@ -106,12 +106,6 @@ export const gallery = {
   'viewer.taskIdCopied': 'Task id copied.',
   'viewer.date': 'Created',
   'viewer.fileSize': 'File size',
-  // What Pictor left out of the image's metadata because it carried a key (ImageRecord.keyRemoved).
-  'viewer.keyRemoved': 'Metadata removed',
-  'viewer.keyRemoved.metadata':
-    'When Pictor saved this image, it removed the part of its metadata that carried your API key. The pixels are as the service sent them.',
-  'viewer.keyRemoved.credentials':
-    'When Pictor saved this image, it removed the part of its metadata that carried your API key, and its Content Credentials with it (they would no longer match the file). The pixels are as the service sent them.',
   'viewer.dimensions': 'Dimensions',
   'viewer.dimensionsValue': '{width} × {height} pixels',
   'viewer.unknown': 'Unknown',

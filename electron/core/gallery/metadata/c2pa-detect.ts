@@ -19,7 +19,13 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import type { ImageKind } from '../../images';
-import { JUMBF_PROBE_BYTES, boxHeader, opensC2paStore } from '../../content-credentials';
+import {
+  JUMBF_PROBE_BYTES,
+  JpegJumbfBox,
+  type JpegJumbfSegment,
+  jpegJumbfSegment,
+  opensC2paStore,
+} from '../../images';
 import {
   MAX_XMP_PROBE_BYTES,
   XMP_PROBE_BYTES,
@@ -199,56 +205,14 @@ const SOS = 0xda;
 const APP1 = 0xe1;
 const APP11 = 0xeb;
 
-/**
- * One APP11 JUMBF segment: `JP`, box instance, sequence number, then the box header (repeated in
- * every segment of the box) and a piece of its content; `null` for any other APP11.
- */
+/** The APP11 segment whose data is at `data` (`length` bytes), when it carries JUMBF. */
 async function jumbfSegment(
   window: Window,
   data: number,
   length: number,
-): Promise<{ instance: number; sequence: number; content: Uint8Array } | null> {
+): Promise<JpegJumbfSegment | null> {
   const head = await window.at(data, Math.min(length, 8 + 16 + JUMBF_PROBE_BYTES));
-  if (!head || head.length < 16 || ascii(head, 0, 2) !== 'JP') return null;
-  const box = boxHeader(head, 8);
-  if (box?.type !== 'jumb') return null;
-  return { instance: be16(head, 2), sequence: be32(head, 4), content: head.subarray(8) };
-}
-
-/**
- * A JUMBF box of the JPEG: its segments, and the first bytes of its content kept by sequence
- * number, so its label reads the same whatever order the segments came in (a repeat adds to the
- * count, the first copy's bytes are kept). Each segment brings at least a byte, so the label is
- * within the first {@link JUMBF_PROBE_BYTES} sequence numbers: no other piece is kept.
- */
-class JpegBox {
-  parts = 0;
-  bytes = 0;
-  private readonly heads = new Map<number, Uint8Array>();
-
-  add(segment: { sequence: number; content: Uint8Array }, payload: number): void {
-    this.parts += 1;
-    this.bytes += payload;
-    const { sequence } = segment;
-    if (sequence < 1 || sequence > JUMBF_PROBE_BYTES || this.heads.has(sequence)) return;
-    // The first segment's content starts with the box header; the others repeat it: skip it.
-    const piece = sequence === 1 ? segment.content : segment.content.subarray(8);
-    // A copy: the window's bytes are reused by its next read.
-    this.heads.set(sequence, piece.slice(0, JUMBF_PROBE_BYTES));
-  }
-
-  get c2pa(): boolean {
-    const probe = new Uint8Array(JUMBF_PROBE_BYTES);
-    let length = 0;
-    for (let sequence = 1; length < probe.length; sequence += 1) {
-      const piece = this.heads.get(sequence);
-      if (!piece) break;
-      const taken = piece.subarray(0, probe.length - length);
-      probe.set(taken, length);
-      length += taken.length;
-    }
-    return opensC2paStore(probe.subarray(0, length));
-  }
+  return head ? jpegJumbfSegment(head) : null;
 }
 
 async function walkJpeg(window: Window, xmp: XmpNote): Promise<C2paPresence> {
@@ -256,7 +220,7 @@ async function walkJpeg(window: Window, xmp: XmpNote): Promise<C2paPresence> {
   const soi = await window.at(0, 2);
   if (soi?.[0] !== 0xff || soi[1] !== 0xd8)
     return found.presence('The file does not start like a JPEG image.');
-  const boxes = new Map<number, JpegBox>();
+  const boxes = new Map<number, JpegJumbfBox>();
   // Every JUMBF box counts, as a PNG's caBX does: one whose segments come out of order, twice, or
   // without the c2pa label may still be a store a reader accepts, and editing the file would
   // break its signature. The label only says whether it reads as C2PA's own.
@@ -293,7 +257,7 @@ async function walkJpeg(window: Window, xmp: XmpNote): Promise<C2paPresence> {
     if (code === APP11) {
       const segment = await jumbfSegment(window, at + 4, length - 2);
       if (segment) {
-        const box = boxes.get(segment.instance) ?? new JpegBox();
+        const box = boxes.get(segment.instance) ?? new JpegJumbfBox();
         box.add(segment, length - 2);
         boxes.set(segment.instance, box);
       }

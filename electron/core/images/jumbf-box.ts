@@ -3,6 +3,12 @@
  * needs: a superbox `jumb` whose first box, its description `jumd`, carries the C2PA manifest
  * store's type UUID and the label `c2pa`. Only the first few dozen bytes are looked at; the
  * store's content is the verifier's business (core/content-credentials), never parsed here.
+ *
+ * A JPEG carries a box in APP11 segments (`JP`, box instance, sequence number, the box header
+ * repeated, a piece of its content): {@link jpegJumbfSegment} reads one, {@link JpegJumbfBox}
+ * gathers a box's segments and reads its label whatever order they came in. The one reading for
+ * the Content Credentials walk (gallery/metadata/c2pa-detect.ts) and the key removal's
+ * (metadata-parts.ts).
  */
 
 /** The manifest store's JUMBF type: `c2pa` then 0011-0010-8000-00AA00389B71. */
@@ -63,4 +69,60 @@ export function opensC2paStore(bytes: Uint8Array): boolean {
   if ((toggles & HAS_LABEL) === 0) return false;
   const label = bytes.subarray(uuidAt + 17, uuidAt + 17 + LABEL.length + 1);
   return type(label, 0) === LABEL && label[LABEL.length] === 0;
+}
+
+/** One APP11 JUMBF segment of a JPEG. */
+export interface JpegJumbfSegment {
+  readonly instance: number;
+  readonly sequence: number;
+  /** The box header (repeated in every segment of the box) and a piece of its content. */
+  readonly content: Uint8Array;
+}
+
+/**
+ * The APP11 segment whose payload starts with `head` (`JP`, box instance, sequence number, a
+ * `jumb` box header: at least 16 bytes), or `null` for any other APP11.
+ */
+export function jpegJumbfSegment(head: Uint8Array): JpegJumbfSegment | null {
+  if (head.length < 16 || head[0] !== 0x4a || head[1] !== 0x50) return null;
+  if (boxHeader(head, 8)?.type !== 'jumb') return null;
+  const instance = ((head[2] ?? 0) << 8) | (head[3] ?? 0);
+  return { instance, sequence: u32(head, 4), content: head.subarray(8) };
+}
+
+/**
+ * A JUMBF box of a JPEG: its segments, and the first bytes of its content kept by sequence
+ * number, so its label reads the same whatever order the segments came in (a repeat adds to the
+ * count, the first copy's bytes are kept). Each segment brings at least a byte, so the label is
+ * within the first {@link JUMBF_PROBE_BYTES} sequence numbers: no other piece is kept.
+ */
+export class JpegJumbfBox {
+  parts = 0;
+  bytes = 0;
+  private readonly heads = new Map<number, Uint8Array>();
+
+  add(segment: JpegJumbfSegment, payload: number): void {
+    this.parts += 1;
+    this.bytes += payload;
+    const { sequence } = segment;
+    if (sequence < 1 || sequence > JUMBF_PROBE_BYTES || this.heads.has(sequence)) return;
+    // The first segment's content starts with the box header; the others repeat it: skip it.
+    const piece = sequence === 1 ? segment.content : segment.content.subarray(8);
+    // A copy: the caller's bytes may be reused.
+    this.heads.set(sequence, piece.slice(0, JUMBF_PROBE_BYTES));
+  }
+
+  /** Whether the box, its pieces in sequence from the first, opens a C2PA manifest store. */
+  get c2pa(): boolean {
+    const probe = new Uint8Array(JUMBF_PROBE_BYTES);
+    let length = 0;
+    for (let sequence = 1; length < probe.length; sequence += 1) {
+      const piece = this.heads.get(sequence);
+      if (!piece) break;
+      const taken = piece.subarray(0, probe.length - length);
+      probe.set(taken, length);
+      length += taken.length;
+    }
+    return opensC2paStore(probe.subarray(0, length));
+  }
 }
