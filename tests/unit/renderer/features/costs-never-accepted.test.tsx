@@ -16,7 +16,7 @@ const NEVER_ACCEPTED =
 
 /** A submit that ended without a task id, as each account refusal ends (and a 400 one). */
 function refused(kind: 'network' | 'auth' | 'credits' | 'bad_request', at: number) {
-  return (): Partial<TaskRecord> => ({
+  return (): Partial<TaskRecord> & { prompt: string } => ({
     localId: `refused-${kind}`,
     status: 'submit_failed',
     taskId: null,
