@@ -8,8 +8,6 @@
  *
  * Only a browser shows here: the notice, the form and the Costs row a user reads side by side.
  */
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { useDemoProcess } from './support/service';
@@ -45,7 +43,8 @@ function costRow(page: Page, prompt: string) {
 
 test('with the service out of reach the library browses, exports and re-imports, and a refused Generate is named alike everywhere', async () => {
   test.setTimeout(120_000);
-  const archive = join(tmpdir(), `pictor-e2e-36-${String(process.pid)}-library.zip`);
+  // In the test's own folder (removed with it), never a fixed name in the shared temp folder.
+  const archive = join(session.folders.root, 'library.zip');
   const env = { ...FAST_ENV, PICTOR_E2E_EXPORT_FILE: archive, PICTOR_E2E_IMPORT_SOURCE: archive };
   const made = await session.launchConnected(demo.url, KEY, { env });
   await generateAll(made.page, PROMPTS);
@@ -103,7 +102,6 @@ test('with the service out of reach the library browses, exports and re-imports,
     await expect(row).toContainText('not billed');
   } finally {
     await demo.goOnline();
-    await rm(archive, { force: true });
   }
   expect((await demo.log()).submits.length).toBe(submitsBefore);
 });
