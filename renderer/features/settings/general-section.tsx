@@ -10,9 +10,9 @@ import { checkWatchMinutes } from '../../lib/request-validation';
 import { useAppStore } from '../../store/app-store';
 import { fieldProblem } from './field-error';
 import { GalleryFolderFlow, GalleryFolderReport } from './gallery-folder-flow';
-import { updatePlatform } from '../../lib/platform';
+import { updatePlatform, type UpdatePlatform } from '../../lib/platform';
 import { CANNOT_INSTALL_HINT, updateSentence } from '../../lib/update-text';
-import { UPDATE_MODES } from '../../../shared/domain/update-state';
+import { UPDATE_MODES, type UpdateState } from '../../../shared/domain/update-state';
 import type { SettingSaver } from './use-setting-save';
 
 const UPDATE_MODE_LABELS: Record<Settings['updateMode'], MessageKey> = {
@@ -175,8 +175,41 @@ export function WatchTimeout({ settings, saver }: { settings: Settings; saver: S
 }
 
 /**
- * Updates: download in the background or only tell; the state now, and "Check now". Where this
- * copy cannot update (development, not installed from a release) the status line says so.
+ * The update mode, offered only where it does something: a copy that cannot install (a Linux
+ * package, an unsigned build, one not installed from a release, a development copy) downloads
+ * nothing whichever is chosen (main's update-service.ts), and a checked "Download updates
+ * automatically" there would name what does not happen.
+ */
+function UpdateMode({ settings, saver, hint }: UpdateModeProps) {
+  const choosable = useAppStore((store) => store.updates?.canInstall === true);
+  if (!choosable) return <span className="field__label">{t('settings.updates.label')}</span>;
+  return (
+    <RadioGroup
+      label={t('settings.updates.label')}
+      value={settings.updateMode}
+      options={UPDATE_MODES.map((mode) => ({ value: mode, label: t(UPDATE_MODE_LABELS[mode]) }))}
+      onChange={(mode) => void saver.save('updateMode', { updateMode: mode })}
+      describedBy={hint}
+    />
+  );
+}
+
+interface UpdateModeProps {
+  readonly settings: Settings;
+  readonly saver: SettingSaver;
+  readonly hint: string;
+}
+
+/** What the copy does about updates: nothing said until main answers, nor where it has none. */
+function updateHint(state: UpdateState | null, platform: UpdatePlatform): MessageKey | null {
+  if (!state || state.status === 'unavailable') return null;
+  return state.canInstall ? 'settings.updates.hint' : CANNOT_INSTALL_HINT[platform];
+}
+
+/**
+ * Updates: the mode, the state now, and "Check now". Where this copy cannot update (development,
+ * not installed from a release) the status line alone says so: a hint that it "checks when it
+ * starts and once a day" would say otherwise.
  */
 export function UpdatesChoice({ settings, saver }: { settings: Settings; saver: SettingSaver }) {
   const hint = useId();
@@ -184,20 +217,16 @@ export function UpdatesChoice({ settings, saver }: { settings: Settings; saver: 
   const check = useAppStore((store) => store.updatesCheck);
   const openDownload = useAppStore((store) => store.updatesOpenDownload);
   const platform = useAppStore((store) => updatePlatform(store.appInfo?.platform));
-  const manual = state?.canInstall === false && state.status !== 'unavailable';
+  const hintKey = updateHint(state, platform);
   const busy = !state || ['unavailable', 'checking', 'downloading', 'ready'].includes(state.status);
   return (
     <div className="field">
-      <RadioGroup
-        label={t('settings.updates.label')}
-        value={settings.updateMode}
-        options={UPDATE_MODES.map((mode) => ({ value: mode, label: t(UPDATE_MODE_LABELS[mode]) }))}
-        onChange={(mode) => void saver.save('updateMode', { updateMode: mode })}
-        describedBy={hint}
-      />
-      <p className="field__hint" id={hint}>
-        {t(manual ? CANNOT_INSTALL_HINT[platform] : 'settings.updates.hint')}
-      </p>
+      <UpdateMode settings={settings} saver={saver} hint={hint} />
+      {hintKey ? (
+        <p className="field__hint" id={hint}>
+          {t(hintKey)}
+        </p>
+      ) : null}
       <div className="settings-actions">
         <Button disabled={busy} onClick={() => void check()}>
           {t('settings.updates.check')}

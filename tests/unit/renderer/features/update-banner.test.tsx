@@ -274,11 +274,31 @@ describe('Updates setting', () => {
     expect((screen.getByRole('button', { name: 'Check now' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
+    // Nothing beside it says otherwise: no mode to choose, no "checks when it starts".
+    expect(screen.queryByRole('group', { name: 'Updates' })).toBeNull();
+    expect(screen.queryByText(/Pictor checks when it starts/)).toBeNull();
   });
+
+  it.each([
+    ['a Linux package', 'linux', /your package manager installs it/],
+    ['an unsigned Windows build', 'win32', /not signed, so it cannot install updates itself/],
+    ['a Mac build without its Developer ID', 'darwin', /not signed with its Developer ID/],
+  ] as const)(
+    'on %s, offers no "Download updates automatically" that it could not do',
+    async (_, platform, hint) => {
+      const host = hostUpdates({ kind: 'notify' });
+      await openSettings(host, { platform });
+      expect(await screen.findByText(hint)).toBeTruthy();
+      expect(screen.queryByRole('group', { name: 'Updates' })).toBeNull();
+      expect(screen.queryByLabelText('Download updates automatically')).toBeNull();
+      expect(screen.getByText('Updates', { selector: '.field__label' })).toBeTruthy();
+    },
+  );
 
   it('saves "Only check and tell me", downloading automatically by default', async () => {
     const { main, user } = await openSettings(hostUpdates());
-    const group = screen.getByRole('group', { name: 'Updates' });
+    const group = await screen.findByRole('group', { name: 'Updates' });
+    expect(screen.getByText(/Pictor checks when it starts and once a day/)).toBeTruthy();
     expect(
       (within(group).getByLabelText('Download updates automatically') as HTMLInputElement).checked,
     ).toBe(true);
@@ -321,7 +341,7 @@ describe('Updates setting', () => {
     });
     expect(await screen.findByText(/not signed with its Developer ID/)).toBeTruthy();
     expect(screen.queryByText(/On Linux/)).toBeNull();
-    const group = screen.getByRole('group', { name: 'Updates' }).parentElement as HTMLElement;
+    const group = screen.getByText(/not signed with its Developer ID/).parentElement as HTMLElement;
     await user.click(within(group).getByRole('button', { name: 'Get Pictor 0.2.0' }));
     expect(main.callsTo('updates:openDownload')).toHaveLength(1);
     await waitFor(() =>
