@@ -14,9 +14,14 @@ export function retriesImage(image: Pick<ImageRecord, 'state' | 'error'>): boole
   return image.state === 'expired' || (image.state === 'pending' && image.error !== undefined);
 }
 
-/** "Retry": a held task resumes, a completed one with images Retry can still save tries them. */
+/**
+ * "Retry": a held task resumes, a completed one with images Retry can still save tries them. A
+ * task waiting for the key of the account that created it is not offered Resume: with no such
+ * key a resume is held again at once (nothing the user sees), and adding that key in Settings
+ * resumes it by itself (TaskEngine.keyChanged); its row says so.
+ */
 export function canRetry(record: TaskRecord): boolean {
-  if (record.status === 'processing') return record.hold !== null;
+  if (record.status === 'processing') return record.hold !== null && record.hold !== 'awaiting_key';
   return record.status === 'completed' && record.images.some(retriesImage);
 }
 

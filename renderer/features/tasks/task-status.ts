@@ -246,7 +246,8 @@ export interface TaskActions {
 
 export function availableActions(record: TaskRecord): TaskActions {
   return {
-    resume: record.status === 'processing' && record.hold !== null,
+    // A held task's Resume, by the rule main's batch Retry follows too.
+    resume: record.status === 'processing' && canRetry(record),
     // A completed task's Retry (a held one's is Resume, above).
     retryImages: record.status === 'completed' && canRetry(record),
     submitAgain:

@@ -237,6 +237,13 @@ describe('describeStatus', () => {
       submitAgain: false,
     });
     expect(availableActions(makeTask({ status: 'processing', hold: null })).resume).toBe(false);
+    // Waiting for another account's key: adding that key resumes it; Resume alone does nothing.
+    expect(availableActions(makeTask({ status: 'processing', hold: 'awaiting_key' })).resume).toBe(
+      false,
+    );
+    expect(availableActions(makeTask({ status: 'processing', hold: 'key_rejected' })).resume).toBe(
+      true,
+    );
     // Retry is offered where it can still save an image: an expired link, a download waiting to
     // be tried again; not an image whose bytes were refused (the same link gives the same bytes).
     const retries = (...images: ImageRecord[]) =>
