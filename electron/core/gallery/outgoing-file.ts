@@ -8,6 +8,9 @@
  * of the id). A copy is removed once its action is done; a drag's stays until the drop is over,
  * and the next start's sweep of the temp folder removes it. A key where nothing can go (a file
  * saved before downloads were searched) is a refusal: nothing leaves.
+ *
+ * {@link outgoingBytes} is the one decision on a file's bytes: here, and for the bytes the gallery
+ * protocol hands the page while a key is held (app/protocol/gallery-request.ts).
  */
 import { extname } from 'node:path';
 import { GALLERY_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
@@ -26,6 +29,22 @@ interface OutgoingFile {
 const asItIs = (file: string): OutgoingFile => ({ file, release: () => Promise.resolve() });
 
 /**
+ * `bytes` (an image file's) as they may leave: the same buffer when they carry no key `scrub`
+ * takes out, else the file without the metadata that carries it.
+ * @throws UserFacingError when the key is where nothing can go, or the bytes are no image kind
+ * the removal knows (nothing to tell metadata from pixels by).
+ */
+export function outgoingBytes(bytes: Buffer, scrub: MetadataKeyScrubber): Buffer {
+  const kind = sniffImage(bytes);
+  const removal = kind === null ? null : withoutKeyMetadata(bytes, kind, scrub);
+  if (removal?.kind === 'clean') return bytes;
+  if (removal?.kind !== 'removed') {
+    throw new UserFacingError(sentence('error.gallery.outgoingCarriesKey'), { code: 'failed' });
+  }
+  return removal.bytes;
+}
+
+/**
  * `file` (a saved image inside the gallery `root`) as it may leave: as it is when `scrub` is null
  * (the task's id carries no key held) or the file carries none, else a copy without it.
  * @throws UserFacingError when the key is where nothing can go; file-system errors.
@@ -37,13 +56,9 @@ export async function outgoingFile(
 ): Promise<OutgoingFile> {
   if (!scrub) return asItIs(file);
   const bytes = await readRegularFile(root, file, GALLERY_MAX_IMAGE_BYTES);
-  const kind = sniffImage(bytes);
-  const removal = kind === null ? null : withoutKeyMetadata(bytes, kind, scrub);
-  if (removal?.kind === 'clean') return asItIs(file);
-  if (removal?.kind !== 'removed') {
-    throw new UserFacingError(sentence('error.gallery.outgoingCarriesKey'), { code: 'failed' });
-  }
+  const out = outgoingBytes(bytes, scrub);
+  if (out === bytes) return asItIs(file);
   const copy = tempPath(root, extname(file));
-  await writeNewFileSynced(copy, removal.bytes);
+  await writeNewFileSynced(copy, out);
   return { file: copy, release: () => removeQuietly(copy) };
 }
