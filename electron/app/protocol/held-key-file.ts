@@ -34,7 +34,7 @@ import {
 import { readExactly } from './served-file';
 
 /** Reads of files too large for the protocol's budget while a key is held (see the file's comment). */
-export const HELD_KEY_READS = new ReadBudget(2 * (GALLERY_MAX_IMAGE_BYTES + 1), 2);
+const HELD_KEY_READS = new ReadBudget(2 * (GALLERY_MAX_IMAGE_BYTES + 1), 2);
 
 /** The validator of bytes that are not the file's: its own and a digest of what is served. */
 function servedEtag(opened: OpenedRegularFile, served: Buffer): string {
