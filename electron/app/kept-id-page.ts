@@ -72,6 +72,14 @@ export class KeptIdPage {
     this.#resolve();
   }
 
+  /**
+   * The keys held, once known (none when they cannot be read): what the gallery protocol judges
+   * the page's images by (protocol/held-key-file.ts), so they wait as the page's answers do.
+   */
+  heldKeys(): readonly string[] | Promise<readonly string[]> {
+    return this.#keys ?? this.#known.then(() => this.#keys ?? []);
+  }
+
   /** The keys could not be read: what waits goes out, and what comes is not searched. */
   release(): void {
     if (this.#keys === null) this.setKeys([]);

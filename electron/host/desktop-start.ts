@@ -142,7 +142,11 @@ async function wireDesktop(
   });
   wired.add(runtime.settings.onDidChange((settings) => (nativeTheme.themeSource = settings.theme)));
   registerAppProtocol({ root: join(app.getAppPath(), 'dist', 'renderer'), logger });
-  registerGalleryProtocol({ root: () => runtime.galleryDir(), logger });
+  registerGalleryProtocol({
+    root: () => runtime.galleryDir(),
+    heldKeys: () => runtime.keptIdPage.heldKeys(),
+    logger,
+  });
   started.watch = watchPowerAndNetwork({
     onWake: () => runtime.core.engine.wake(),
     onOnlineChanged: (online) => emit('network:changed', { online }),

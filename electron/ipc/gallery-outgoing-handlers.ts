@@ -4,8 +4,20 @@
  * its files yet), the shell is handed a copy without the key (core/gallery/outgoing-file.ts) and
  * Save as's suggested name is made from the prompt scrubbed (a tracked task's prompt holds its
  * id); every other image is handed as it is.
+ *
+ * A drag's copy must outlive the call (the drop reads it later) and Electron tells main nothing of
+ * the drop's end: `startDrag` returns once the drag has begun. The user drags one image at a
+ * time, so a drag's copy is removed when the next drag begins (or at once when it could not
+ * begin); what is left at quit or a crash, the next start's sweep of the temp folder removes.
  */
-import { findImage, type Gallery, type ImageRef, outgoingFile, savedFile } from '../core/gallery';
+import {
+  findImage,
+  type Gallery,
+  type ImageRef,
+  type OutgoingFile,
+  outgoingFile,
+  savedFile,
+} from '../core/gallery';
 import type { TaskEngine } from '../core/engine';
 import type { PictorCore } from '../core/pictor-core';
 import type { ShellActions } from '../ports/shell-actions';
@@ -36,6 +48,8 @@ export function galleryOutgoingHandlers({
     const thumbnail = image.thumbnail ? core.gallery.resolve(image.thumbnail) : undefined;
     return { out, prompt: scrub ? scrub(prompt) : prompt, thumbnail };
   };
+  /** The copy the last drag handed out (see the file's comment). */
+  let dragged: OutgoingFile | null = null;
   return {
     'gallery:copyImage': async (ref) => {
       const { out } = await leaving(ref);
@@ -53,10 +67,17 @@ export function galleryOutgoingHandlers({
         await out.release();
       }
     },
-    // A drag's copy stays until the drop is over (outgoing-file.ts).
     'gallery:startDrag': async (ref, { sender }) => {
       const { out, thumbnail } = await leaving(ref);
-      unwrap(await shell.startDrag(sender, out.file, thumbnail));
+      const before = dragged;
+      dragged = out;
+      await before?.release();
+      const started = await shell.startDrag(sender, out.file, thumbnail);
+      if (!started.ok && dragged === out) {
+        dragged = null;
+        await out.release();
+      }
+      unwrap(started);
     },
   };
 }

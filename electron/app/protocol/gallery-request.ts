@@ -2,7 +2,9 @@
  * `pictor-gallery://gallery/<root-relative path>`: images and thumbnails from the gallery folder
  * and nothing else; in the input store's folder (`inputs/`), only a stored input by its name
  * (`inputs/<sha256>.<png|jpg|webp>`), read-only like the rest. The decision (`resolveGalleryRequest`) and the response (`serveGalleryRequest`)
- * are plain Node; the Electron adapter only hands requests over.
+ * are plain Node; the Electron adapter only hands requests over. While the app holds a key, what
+ * is served is judged on its bytes first (held-key-file.ts): the page never receives a held key
+ * from an image's metadata.
  */
 import { tracingChannel } from 'node:diagnostics_channel';
 import type { FileHandle } from 'node:fs/promises';
@@ -30,6 +32,8 @@ import {
 } from './served-file';
 import { ReadBudget } from './read-budget';
 import { RealRoots } from './real-roots';
+import { heldKeyFile } from './held-key-file';
+import { scrubKey } from '../../core/secrets';
 
 /** Only the image kinds the gallery writes (and its WebP thumbnails). */
 const GALLERY_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
@@ -112,6 +116,12 @@ export async function resolveGalleryRequest(
 }
 
 export interface GalleryServeOptions {
+  /**
+   * The keys the app holds, once they are known (the page's guard: app/kept-id-page.ts
+   * `heldKeys`): a request waits for them, holding nothing. Absent: none (tests of the serving
+   * alone; the app's adapter always gives them).
+   */
+  readonly heldKeys?: () => readonly string[] | Promise<readonly string[]>;
   /** Test seam: runs between the decision and the open (where a swapped folder would strike). */
   readonly beforeOpen?: () => Promise<void>;
   /** Default {@link GALLERY_READS}. */
@@ -154,7 +164,7 @@ async function streamFile(
   request: Request,
   root: string,
   served: ServedFile,
-  options: GalleryServeOptions,
+  options: GalleryServeOptions & { readonly keys: readonly string[] },
 ): Promise<Response> {
   // A slot before the open: a request waiting for one holds no file.
   const slot = await (options.streams ?? GALLERY_STREAMS).take();
@@ -168,6 +178,12 @@ async function streamFile(
   const { handle, size } = opened;
   let handOver = false;
   try {
+    const { keys } = options;
+    if (keys.length > 0) {
+      const scrub = (text: string) => scrubKey(text, keys);
+      const reads = options.reads ?? GALLERY_READS;
+      return await heldKeyFile(request, opened, { contentType: served.contentType, scrub, reads });
+    }
     const etag = fileEtag(opened);
     const headers = galleryHeaders(served.contentType, etag, size);
     if (etagMatches(request.headers.get('if-none-match'), etag)) {
@@ -228,6 +244,8 @@ async function answerGalleryRequest(
   if (!READ_METHODS.has(request.method)) return methodNotAllowed();
   const served = await resolveGalleryRequest(root, request.url, options.roots);
   if (!served.ok) return refusalResponse(served);
+  // Known before a slot is taken: a request waiting for the vault's first answer holds no file.
+  const keys = (await options.heldKeys?.()) ?? [];
   await options.beforeOpen?.();
-  return streamFile(request, root, served, options);
+  return streamFile(request, root, served, { ...options, keys });
 }

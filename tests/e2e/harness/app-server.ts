@@ -45,6 +45,8 @@ export interface AppServerOptions {
   readonly rendererRoot: string;
   /** The gallery folder now: read per request, as the user may move it. */
   readonly galleryDir: () => string;
+  /** The keys the app holds, once known: what the Electron adapter hands the gallery protocol. */
+  readonly heldKeys?: () => readonly string[] | Promise<readonly string[]>;
   /** Serve over HTTP/2 with TLS (see the file's comment); the page must accept its certificate. */
   readonly http2?: boolean;
 }
@@ -65,7 +67,9 @@ async function answer(options: AppServerOptions, incoming: Incoming): Promise<Re
   const path = incoming.url ?? '/';
   if (path === GALLERY_PREFIX || path.startsWith(`${GALLERY_PREFIX}/`)) {
     const url = `${GALLERY_SCHEME}://${GALLERY_HOST}${path.slice(GALLERY_PREFIX.length)}`;
-    return serveGalleryRequest(toRequest(incoming, url), options.galleryDir());
+    return serveGalleryRequest(toRequest(incoming, url), options.galleryDir(), {
+      ...(options.heldKeys ? { heldKeys: options.heldKeys } : {}),
+    });
   }
   const url = `${APP_SCHEME}://${APP_HOST}${path}`;
   return serveAppRequest(toRequest(incoming, url), options.rendererRoot, RENDERER_CSP);

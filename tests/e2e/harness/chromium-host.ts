@@ -111,6 +111,7 @@ class ChromiumApp implements LaunchedApp {
     const server = await startAppServer({
       rendererRoot: currentTestBuild().rendererDir,
       galleryDir: () => this.galleryDir(),
+      heldKeys: () => this.main?.runtime.keptIdPage.heldKeys() ?? [],
       ...(this.options.http2 ? { http2: true } : {}),
     });
     this.server = server;

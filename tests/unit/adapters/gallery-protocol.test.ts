@@ -31,7 +31,7 @@ beforeEach(() => {
 
 describe('registerGalleryProtocol', () => {
   it('handles the gallery scheme and streams the image', async () => {
-    registerGalleryProtocol({ root: () => join(base, 'first') });
+    registerGalleryProtocol({ root: () => join(base, 'first'), heldKeys: () => [] });
     expect(fakeElectron.protocol.handle).toHaveBeenCalledWith(
       'pictor-gallery',
       expect.any(Function),
@@ -46,7 +46,7 @@ describe('registerGalleryProtocol', () => {
 
   it('reads the root on every request (the gallery folder can change)', async () => {
     let root = join(base, 'first');
-    registerGalleryProtocol({ root: () => root });
+    registerGalleryProtocol({ root: () => root, heldKeys: () => [] });
     const handler = protocolHandler('pictor-gallery');
     const url = 'pictor-gallery://gallery/only-first.png';
     expect((await handler(new Request(url))).status).toBe(200);
@@ -62,7 +62,7 @@ describe('registerGalleryProtocol', () => {
       error() {},
       warn: (...args: unknown[]) => warnings.push(args),
     };
-    registerGalleryProtocol({ root: () => join(base, 'first'), logger });
+    registerGalleryProtocol({ root: () => join(base, 'first'), heldKeys: () => [], logger });
     const response = await protocolHandler('pictor-gallery')(
       new Request('pictor-gallery://gallery/..%2fsecond%2ftask%2fimage-0.png'),
     );
