@@ -50,4 +50,25 @@ describe('a compare target’s Service box', () => {
     await waitFor(() => expect(chosen(compare)).toMatch(/^127\.0\.0\.1:\d+$/), { timeout: 10_000 });
     expect(texts(compare)).toEqual(texts(compose));
   });
+
+  it('sends where it says: the demo standing in for a service with an address and no key', async () => {
+    await startWiredApp({
+      prepare: async (main) => {
+        await connectService(main, 'pictor', { key: null });
+        await connectService(main, 'fal');
+      },
+    });
+    const answer = await useAppStore.getState().comparePlan({
+      prompts: ['a heron'],
+      targets: [
+        { provider: 'pictor', model: 'm1' },
+        { provider: 'fal', model: 'fal-ai/flux/dev' },
+      ],
+    });
+    expect(answer.ok && answer.plan.leftOut).toEqual([]);
+    expect(answer.ok && answer.plan.targets.map((target) => target.label)).toEqual([
+      expect.stringMatching(/\(demo\) · m1$/),
+      'fal.ai · fal-ai/flux/dev',
+    ]);
+  });
 });
