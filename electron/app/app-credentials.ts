@@ -71,7 +71,16 @@ export class AppCredentials implements CredentialsProvider {
    * or not its key is set (a submit without the key is refused, never sent to the demo).
    */
   currentEndpoint(): string {
-    const provider = this.options.settings.get().provider ?? DEFAULT_PROVIDER;
+    return this.endpointOf(this.options.settings.get().provider ?? DEFAULT_PROVIDER);
+  }
+
+  /**
+   * Where a new task of `provider` goes now, as the compose form sends it (shared/domain/
+   * submit-target.ts formTarget's rule, and the window names it so: the demo standing in): for a
+   * service the demo stands in for, `demo:` until its key is there and an address is set; for
+   * any other, its address. A compare's targets go here too.
+   */
+  endpointOf(provider: ProviderId): string {
     const vault = this.options.keys.vault(provider);
     const state = vault.status().state;
     // A stored key whose storage has not answered yet is the user's, not the demo's: requests

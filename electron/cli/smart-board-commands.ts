@@ -9,6 +9,7 @@ import {
   type SmartRule,
   type SmartRules,
 } from '../../shared/domain/smart-board';
+import { serviceRuleTest } from '../../shared/domain/smart-service-rule';
 import { englishMoney, englishText } from '../../shared/i18n/sentence';
 import type { PictorCore } from '../core/pictor-core';
 import { EXIT } from './cli-report';
@@ -107,8 +108,10 @@ function describeRule(rule: SmartRule): string {
   switch (rule.kind) {
     case 'prompt':
       return `prompt has "${rule.words}"`;
-    case 'service':
-      return `service ${rule.provider}`;
+    case 'service': {
+      const test = serviceRuleTest(rule);
+      return `service ${test.service}${test.demoToo ? ' or the built-in demo standing in for it' : ''}`;
+    }
     case 'model':
       return `model ${rule.model}`;
     case 'date': {

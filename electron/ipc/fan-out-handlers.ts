@@ -24,7 +24,11 @@ export type Addressed<Payload extends Fanned> = Omit<Payload, 'targets'> & {
 
 export interface FanOutHandlerDeps {
   readonly engine: Pick<TaskEngine, 'item'>;
-  /** The address main's settings give `provider`'s service; null: none (the demo's for today's contract). */
+  /**
+   * Where a target of `provider` goes: the address main's settings give its service (a compare's:
+   * where the compose form sends its tasks now, `demo:` while the demo stands in:
+   * AppCredentials.endpointOf); null: none (the demo's for today's contract).
+   */
   readonly addressOf: (provider: ProviderId) => string | null;
 }
 

@@ -64,7 +64,8 @@ export interface WiredRuntime {
   readonly keys: Pick<ServiceKeys, 'statuses' | 'onChange'>;
   readonly credentials: ConnectionTestDeps['credentials'] &
     CredentialsProvider &
-    Pick<AppCredentials, 'onDemoChange' | 'isDemo' | 'storedKeyOf' | 'addressOf' | 'heldKeys'>;
+    Pick<AppCredentials, 'onDemoChange' | 'isDemo' | 'storedKeyOf' | 'heldKeys'> &
+    Pick<AppCredentials, 'addressOf' | 'endpointOf'>;
   readonly clock: Clock;
   /** What the page receives of tasks kept under a key-carrying id (kept-id-page.ts). */
   readonly keptIdPage: { answers<H extends object>(handlers: H): H; emitter(emit: Emit): Emit };
@@ -259,16 +260,12 @@ function taskChannels(
   };
 }
 
-/** The `compare:` handlers: each target at main's own address for its service, with main's key. */
+/** The `compare:` handlers: each target where the compose form sends its service's tasks now. */
 function compareChannels({ runtime }: AppWiringOptions): HandlersOf<'compare'> {
-  const { core, credentials } = runtime;
-  return compareHandlers({
-    engine: core.engine,
-    history: core.history,
-    plan: { credentials, costs: core.costs },
-    addressOf: (provider) => credentials.addressOf(provider),
-    cancels: core.cancels,
-  });
+  const { credentials } = runtime;
+  const { engine, history, cancels, costs } = runtime.core;
+  const addressOf = (provider: ProviderId) => credentials.endpointOf(provider);
+  return compareHandlers({ engine, history, cancels, plan: { credentials, costs }, addressOf });
 }
 
 /**

@@ -40,6 +40,15 @@ export function serviceLabel(provider: ProviderId): string {
 }
 
 /**
+ * A service as a choice to send new tasks to (store/use-service-choices.ts says which applies
+ * now): the built-in demo standing in for it, or without a key, or itself.
+ */
+export function serviceChoiceLabel(id: ProviderId, onDemo: boolean, withoutKey: boolean): string {
+  if (onDemo) return t('compose.service.demo', { service: serviceLabel(id) });
+  return withoutKey ? t('compose.service.noKey', { service: serviceLabel(id) }) : serviceLabel(id);
+}
+
+/**
  * A service by its id (shared/domain/service-id.ts, the one home of which service a task, an
  * image or a ledger entry is on): the built-in demo as the demo, others by {@link serviceLabel}.
  */

@@ -21,7 +21,8 @@ import type { Sentence } from '../i18n/sentence';
 import { sentence, sentenceSchema } from '../i18n/sentence';
 import { dateMsSchema, MAX_IMAGE_BYTES, MAX_SEARCH_CHARS, REQUEST_LIMITS } from './limits';
 import { isPlainObject } from './plain-object';
-import { serviceIdSchema, type ServiceId } from './service-id';
+import type { ServiceId } from './service-id';
+import { oneServiceForm, serviceRuleSchema } from './smart-service-rule';
 import { costUnitSchema, MAX_TASK_COST_MICROS } from './task-cost';
 import {
   checkBoardPath,
@@ -62,8 +63,8 @@ function ruleSchema() {
   return z.discriminatedUnion('kind', [
     /** Every word in the prompt, anywhere, any case (the gallery's search). */
     z.strictObject({ kind: z.literal('prompt'), words: z.string().max(MAX_SEARCH_CHARS) }),
-    /** A provider's, or `demo`: the built-in demo's tasks, whatever dialect it spoke. */
-    z.strictObject({ kind: z.literal('service'), provider: serviceIdSchema() }),
+    /** A service, in either of its forms (smart-service-rule.ts). */
+    serviceRuleSchema(),
     /** The model the service said it used, else the one asked for. */
     z.strictObject({ kind: z.literal('model'), model: z.string().max(REQUEST_LIMITS.model) }),
     /** The task's creation, in ms, both ends inclusive. */
@@ -249,6 +250,8 @@ function checkRule(raw: unknown, number: number): RuleCheck {
     case 'cost':
     case 'size':
       return inOrder(rule.min, rule.max, number) ?? { ok: true, rule };
+    case 'service':
+      return oneServiceForm(rule) ? { ok: true, rule } : invalid;
     default:
       return { ok: true, rule };
   }
@@ -355,7 +358,7 @@ export function rulesFromFilter(filter: SavedFilter, match: SmartMatch): SmartRu
   const items: SmartRule[] = [];
   const { search, provider, model, from, to, contentCredentials, rating, flag, tags } = filter;
   if (search !== undefined && search.trim() !== '') items.push({ kind: 'prompt', words: search });
-  if (provider !== undefined) items.push({ kind: 'service', provider });
+  if (provider !== undefined) items.push({ kind: 'service', service: provider });
   if (model !== undefined) items.push({ kind: 'model', model });
   if (from !== undefined || to !== undefined) {
     items.push({

@@ -15,7 +15,7 @@ import { addTriageFilter, type TriageQuery } from './triage-filter';
 import type { SmartRules } from '../../../shared/domain/smart-board';
 import { smartFilter } from './smart-filter';
 import { madeBetween } from './made-at';
-import { serviceTest, taskServiceColumns } from './service-filter';
+import { imageServiceTest, serviceTest, taskServiceColumns } from './service-filter';
 
 /** Filters and paging of {@link HistoryStore.list}. */
 export interface HistoryQuery {
@@ -174,12 +174,7 @@ export function imageFilter(query: ImageQuery, fromRow?: number, prompt = 't.pro
     clauses.push(`i.has_credentials = ${query.contentCredentials ? 1 : 0}`);
   }
   addValue('i.model = ?', query.model, clauses, params);
-  // Some image queries walk images alone (no tasks joined): the tasks are asked apart.
-  if (query.provider !== undefined) {
-    const test = serviceTest(taskServiceColumns(''), query.provider);
-    clauses.push(`i.task_row IN (SELECT id FROM tasks WHERE ${test.where})`);
-    params.push(...test.params);
-  }
+  if (query.provider !== undefined) addFilter(imageServiceTest(query.provider), clauses, params);
   addValue(
     'i.task_row IN (SELECT id FROM tasks WHERE compare_group = ?)',
     query.compareGroup,

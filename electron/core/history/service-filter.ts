@@ -35,16 +35,35 @@ export const LEDGER_SERVICE_COLUMNS: ServiceColumns = {
   provider: 'l.provider',
 };
 
-/** The WHERE test that a row is on `service`, and its bound values. */
+/**
+ * The WHERE test that a row is on `service`, and its bound values. `demoToo`: the provider's
+ * tasks with those of the built-in demo standing in for it (its dialect's endpoint), as every
+ * filter by service tested before the demo was a service of its own (a smart board saved then
+ * keeps that meaning: shared/domain/smart-service-rule.ts).
+ */
 export function serviceTest(
   columns: ServiceColumns,
   service: ServiceId,
+  demoToo = false,
 ): { readonly where: string; readonly params: SqlValue[] } {
   if (service === DEMO_SERVICE_ID) {
     return { where: `${columns.endpoint} IN (${DEMO_LIST})`, params: [] };
   }
+  if (demoToo) return { where: `${columns.provider} = ?`, params: [service] };
   return {
     where: `${columns.endpoint} NOT IN (${DEMO_LIST}) AND ${columns.provider} = ?`,
     params: [service],
   };
+}
+
+/**
+ * The same test for an image (alias `i`) by its task's row: some image queries walk images alone
+ * (no tasks joined), so the tasks are asked apart.
+ */
+export function imageServiceTest(
+  service: ServiceId,
+  demoToo = false,
+): { readonly where: string; readonly params: SqlValue[] } {
+  const test = serviceTest(taskServiceColumns(''), service, demoToo);
+  return { where: `i.task_row IN (SELECT id FROM tasks WHERE ${test.where})`, params: test.params };
 }

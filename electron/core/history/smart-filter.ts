@@ -14,6 +14,8 @@
  */
 import type { SmartItem, SmartRule, SmartRules } from '../../../shared/domain/smart-board';
 import { isGroup } from '../../../shared/domain/smart-board';
+import { serviceRuleTest } from '../../../shared/domain/smart-service-rule';
+import { imageServiceTest } from './service-filter';
 import type { ServiceId } from '../../../shared/domain/service-id';
 import type { SqlValue } from './sqlite-connection';
 import type { TriageQuery } from './triage-filter';
@@ -66,8 +68,12 @@ function ruleFilter(rule: SmartRule, fields: FieldsFilter): Fragment {
   switch (rule.kind) {
     case 'prompt':
       return fields({ search: rule.words });
-    case 'service':
-      return fields({ provider: rule.provider });
+    case 'service': {
+      const test = serviceRuleTest(rule);
+      return test.demoToo
+        ? imageServiceTest(test.service, true)
+        : fields({ provider: test.service });
+    }
     case 'model':
       return fields({ model: rule.model });
     case 'date':

@@ -3,7 +3,8 @@
  * service and a model each), and main's plan of it shown as it changes: each target left out
  * with its sentence, what was adapted, the estimate and the caps' warnings, main's sentences in the
  * window's language. "Compare" runs it (main plans again) and opens the compare view; a refusal
- * (a hard cap) is shown, nothing sent.
+ * (a hard cap) is shown, nothing sent. A target's service is named as the compose form's Service
+ * box names it (store/use-service-choices.ts): the demo standing in for it, without a key, or itself.
  */
 import { useId, useMemo, useState } from 'react';
 import { COMPARE_TARGETS } from '../../../shared/domain/compare';
@@ -20,12 +21,12 @@ import { TextField } from '../../components/text-field';
 import type { Sentence } from '../../../shared/i18n/sentence';
 import { errorText, t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
-import { serviceLabel } from '../../lib/service-label';
 import { useLivePlan, useOneRun } from '../../lib/use-fan-out';
 import { useAppStore } from '../../store/app-store';
 import type { ComparePlanAnswer } from '../../store/compare-slice';
 import type { ComposeDraft } from '../../store/compose-draft';
 import { requestOf } from '../../store/compose-submit-actions';
+import { useServiceChoices } from '../../store/use-service-choices';
 import { useWorkflowModels } from '../../store/use-workflow-models';
 
 interface Row {
@@ -34,7 +35,6 @@ interface Row {
 }
 
 const store = useAppStore.getState;
-const SERVICES = PROVIDER_IDS.map((value) => ({ value, label: serviceLabel(value) }));
 
 /** The form's model options and seed, with the service and model they were typed for. */
 function optionsOf(draft: ComposeDraft): CompareInputPayload['options'] {
@@ -211,6 +211,7 @@ function TargetRows({ rows, onChange }: { rows: readonly Row[]; onChange: (rows:
   const change = (n: number, row: Partial<Row>) =>
     setRows(rows.map((old, i) => (i === n ? { ...old, ...row } : old)));
   const added = firstRows()[1];
+  const services = useServiceChoices();
   return (
     <>
       {rows.map((row, n) => (
@@ -219,7 +220,7 @@ function TargetRows({ rows, onChange }: { rows: readonly Row[]; onChange: (rows:
           <SelectField
             label={t('compare.dialog.service')}
             value={row.provider}
-            options={SERVICES}
+            options={services}
             onChange={(provider) => change(n, { provider })}
           />
           <ModelField row={row} onChange={(model) => change(n, { model })} />

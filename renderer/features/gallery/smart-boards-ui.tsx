@@ -5,6 +5,7 @@
  */
 import { useId, useState } from 'react';
 import type { SmartRule } from '../../../shared/domain/smart-board';
+import { serviceRuleTest } from '../../../shared/domain/smart-service-rule';
 import type { SmartBoardOutput } from '../../../shared/ipc/triage-contract';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -20,8 +21,11 @@ function ruleText(rule: SmartRule): string {
   switch (rule.kind) {
     case 'prompt':
       return t('triage.rule.prompt', { words: rule.words });
-    case 'service':
-      return t('triage.rule.service', { service: serviceIdLabel(rule.provider) });
+    case 'service': {
+      const test = serviceRuleTest(rule);
+      const service = serviceIdLabel(test.service);
+      return t(test.demoToo ? 'triage.rule.serviceWithDemo' : 'triage.rule.service', { service });
+    }
     case 'model':
       return t('triage.rule.model', { model: rule.model });
     case 'date':

@@ -167,6 +167,7 @@ export const triage = {
   'triage.rule.list': 'Rules of “{name}”',
   'triage.rule.prompt': 'Prompt has “{words}”',
   'triage.rule.service': 'Service: {service}',
+  'triage.rule.serviceWithDemo': 'Service: {service}, or the built-in demo standing in for it',
   'triage.rule.model': 'Model: {model}',
   'triage.rule.date': 'Made from {from} to {to}',
   'triage.rule.rating':

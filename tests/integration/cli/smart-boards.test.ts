@@ -8,7 +8,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HISTORY_FILE } from '../../../electron/core/history/history-store';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { describeRun, jsonLines, newDataDir, runCliHere, type CliRun } from './run-cli';
@@ -133,6 +135,22 @@ describe('pictor smart', () => {
     );
     expect((await ok(pictor('smart', 'ls'))).stdout).toBe('Kept\tflag pick OR tags any: cat\n');
     expect(await refs('--rating', '>=4')).toEqual([`${a}#1`, `${b}#1`].sort());
+  });
+
+  it('smart ls says what a service rule lists: a board saved before with the demo standing in', async () => {
+    await ok(pictor('smart', 'ls'));
+    const db = new DatabaseSync(join(dataDir, HISTORY_FILE));
+    const insert = db.prepare(
+      'INSERT INTO smart_boards (id, name, rules, created_at) VALUES (?, ?, ?, 0)',
+    );
+    const rule = (fields: object) =>
+      JSON.stringify({ match: 'all', items: [{ kind: 'service', ...fields }] });
+    insert.run('before', 'Before', rule({ provider: 'pictor' }));
+    insert.run('now', 'Now', rule({ service: 'pictor' }));
+    db.close();
+    expect((await ok(pictor('smart', 'ls'))).stdout).toBe(
+      'Before\tservice pictor or the built-in demo standing in for it\nNow\tservice pictor\n',
+    );
   });
 
   it('a rule naming a deleted board is said on stderr, and the smart board still opens', async () => {

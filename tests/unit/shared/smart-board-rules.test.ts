@@ -250,7 +250,7 @@ describe('save as smart board', () => {
       match: 'any',
       items: [
         { kind: 'prompt', words: 'lighthouse' },
-        { kind: 'service', provider: 'fal' },
+        { kind: 'service', service: 'fal' },
         { kind: 'model', model: 'demo-1' },
         { kind: 'date', from: 1 },
         { kind: 'rating', op: '>=', value: 4 },

@@ -88,10 +88,10 @@ describe('a filter by service', () => {
   });
 
   it('is a smart board’s service rule too', () => {
-    const smart = (provider: 'demo' | 'pictor') =>
+    const smart = (service: 'demo' | 'pictor') =>
       tasksOf(
         store.listImages({
-          smart: { match: 'all', items: [{ kind: 'service', provider }] },
+          smart: { match: 'all', items: [{ kind: 'service', service }] },
         }).items,
       );
     expect(smart('demo')).toEqual(['demo', 'demo-fal']);

@@ -1,0 +1,42 @@
+/**
+ * The services a new task can be sent to, each named as where its tasks would go now (the
+ * settings and keys the page knows): the built-in demo standing in for it ("{service} (demo)",
+ * composeTarget: what a submit sends), a service without a key ("{service} (no key)"), or the
+ * service itself. One list for every place that chooses a service to send to: the compose form's
+ * Service box and each compare target's, so a target reads the same wherever it is chosen and
+ * as its tasks are named after.
+ */
+import { useMemo } from 'react';
+import { PROVIDER_IDS, demoStandsIn, type ProviderId } from '../../shared/domain/providers';
+import { isDemoEndpoint } from '../../shared/domain/submit-target';
+import { lacksKey, serviceKeyState } from '../lib/service-key-state';
+import { serviceChoiceLabel } from '../lib/service-label';
+import { useAppStore } from './app-store';
+import type { AppState } from './app-state';
+import { composeTarget } from './compose-model';
+
+/** How each service stands now: `demo` (the demo stands in), `noKey`, or `ready`. */
+function standings(state: AppState): string {
+  return PROVIDER_IDS.map((id) => {
+    if (isDemoEndpoint(composeTarget(state, id).endpoint)) return 'demo';
+    // A service the demo stands in for is never "without a key": its tasks go to the demo.
+    const keyless =
+      !demoStandsIn(id) && lacksKey(serviceKeyState(state.serviceKeys?.[id], false, id));
+    return keyless ? 'noKey' : 'ready';
+  }).join(' ');
+}
+
+/** Every service, in the order they are offered, with its name as a choice to send to. */
+export function useServiceChoices(): ReadonlyArray<{ value: ProviderId; label: string }> {
+  // A string, so the list is drawn again only when a service's standing changes.
+  const now = useAppStore(standings);
+  // The names follow the settings too (the user's own service's name: nameOwnService).
+  const settings = useAppStore((state) => state.settings);
+  return useMemo(() => {
+    const said = now.split(' ');
+    return PROVIDER_IDS.map((id, at) => ({
+      value: id,
+      label: serviceChoiceLabel(id, said[at] === 'demo', said[at] === 'noKey'),
+    }));
+  }, [now, settings]);
+}
