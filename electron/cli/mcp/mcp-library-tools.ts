@@ -13,7 +13,7 @@ import { galleryServiceOf } from '../../../shared/domain/service-id';
 import { galleryFilter } from '../../../shared/ipc/selection-schemas';
 import { UsageError } from '../../core/command-line';
 import { readOpenedFile, UnsafeFileError, withRegularFile } from '../../core/fs';
-import { savedFile } from '../../core/gallery';
+import { outgoingBytes, savedFile } from '../../core/gallery';
 import type { PictorCore } from '../../core/pictor-core';
 import type { TriageChange } from '../../core/triage';
 import { imageFacts, imageRefOf } from './mcp-facts';
@@ -93,7 +93,11 @@ async function getImage(core: PictorCore, text: string, which: 'file' | 'thumbna
   const record = found === undefined ? undefined : core.engine.get(found.localId);
   const image = record?.images[found?.index ?? 0];
   if (!record || !found || !image) throw new UsageError('No such image in the library.');
-  const bytes = await readImageFile(core.gallery, savedFile(core.gallery, image, which));
+  const read = await readImageFile(core.gallery, savedFile(core.gallery, image, which));
+  // A task kept under an id that carries a key held: its files leave as Save as hands them,
+  // without the metadata that says the id (outgoing-file.ts), not broken by the answer's scrub.
+  const scrub = await core.keptIdScrubber(record.taskId);
+  const bytes = scrub ? outgoingBytes(read, scrub) : read;
   const facts = {
     ref: imageRefOf(record, found.index),
     prompt: record.request.prompt,

@@ -135,7 +135,7 @@ export {
   xmpSidecarName,
 } from './gallery-layout';
 export { saveImageCopy } from './image-copy';
-export { outgoingFile } from './outgoing-file';
+export { outgoingBytes, outgoingFile } from './outgoing-file';
 export {
   IMAGE_FILE_ROLES,
   type ImageFile,

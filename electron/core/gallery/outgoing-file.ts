@@ -26,6 +26,22 @@ interface OutgoingFile {
 const asItIs = (file: string): OutgoingFile => ({ file, release: () => Promise.resolve() });
 
 /**
+ * `bytes` (a saved image) as they may leave: themselves when they carry no key `scrub` takes out,
+ * else without the metadata that carries it (the pixels the same). `pictor mcp`'s get_image hands
+ * an agent the bytes themselves, the same way.
+ * @throws UserFacingError when the key is where nothing can go (or the bytes are no image).
+ */
+export function outgoingBytes(bytes: Buffer, scrub: MetadataKeyScrubber): Buffer {
+  const kind = sniffImage(bytes);
+  const removal = kind === null ? null : withoutKeyMetadata(bytes, kind, scrub);
+  if (removal?.kind === 'clean') return bytes;
+  if (removal?.kind !== 'removed') {
+    throw new UserFacingError(sentence('error.gallery.outgoingCarriesKey'), { code: 'failed' });
+  }
+  return removal.bytes;
+}
+
+/**
  * `file` (a saved image inside the gallery `root`) as it may leave: as it is when `scrub` is null
  * (the task's id carries no key held) or the file carries none, else a copy without it.
  * @throws UserFacingError when the key is where nothing can go; file-system errors.
@@ -37,13 +53,9 @@ export async function outgoingFile(
 ): Promise<OutgoingFile> {
   if (!scrub) return asItIs(file);
   const bytes = await readRegularFile(root, file, GALLERY_MAX_IMAGE_BYTES);
-  const kind = sniffImage(bytes);
-  const removal = kind === null ? null : withoutKeyMetadata(bytes, kind, scrub);
-  if (removal?.kind === 'clean') return asItIs(file);
-  if (removal?.kind !== 'removed') {
-    throw new UserFacingError(sentence('error.gallery.outgoingCarriesKey'), { code: 'failed' });
-  }
+  const out = outgoingBytes(bytes, scrub);
+  if (out === bytes) return asItIs(file);
   const copy = tempPath(root, extname(file));
-  await writeNewFileSynced(copy, removal.bytes);
+  await writeNewFileSynced(copy, out);
   return { file: copy, release: () => removeQuietly(copy) };
 }
