@@ -16,18 +16,14 @@ import { readOpenedFile, UnsafeFileError, withRegularFile } from '../../core/fs'
 import { outgoingBytes, savedFile } from '../../core/gallery';
 import type { PictorCore } from '../../core/pictor-core';
 import type { TriageChange } from '../../core/triage';
-import { imageFacts, imageRefOf } from './mcp-facts';
+import { IMAGE_REF, imageFacts, imageRefOf } from './mcp-facts';
 import { answer, guarded } from './mcp-tool-kit';
 import { resolveRefs } from '../triage-apply';
 import { limiter } from '../../core/base';
 import type { OutputRoom } from './mcp-output-room';
 
 /** An image as an agent names it: `task-id#N` (N from 1), or a task's id for all its images. */
-const ref = z
-  .string()
-  .trim()
-  .max(310)
-  .regex(/^[A-Za-z0-9._:-]{4,300}(#[1-9]\d{0,4})?$/, 'An image is named task-id#N.');
+const ref = z.string().trim().max(310).regex(IMAGE_REF, 'An image is named task-id#N.');
 const refs = z.array(ref).min(1).max(100);
 const name = z.string().trim().min(1).max(1_000);
 
