@@ -6,13 +6,15 @@
  * `\u202E…` reversed the value beside it, so the user mapped the prompt where the label did not
  * say), and a value cut at 120 code units could end on half a surrogate pair. The graph itself is
  * kept as the file has it (it is what runs); only what is shown is cleaned, as every name from a
- * file is (shared/text/shown-name.ts). Through the app's real wiring and a real file.
+ * file is (shared/text/shown-name.ts). Through main's handler of the channel
+ * (ipc/workflow-handlers.ts) over the real workflow book, its dialog answering a real file.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Result } from '../../../shared/ipc/contract';
-import { startWiredApi, type WiredApi } from '../../support/wired-api';
+import { WorkflowBook } from '../../../electron/core/workflows';
+import { workflowHandlers } from '../../../electron/ipc/workflow-handlers';
 
 /** Characters that steer, hide or reorder text; a class type refuses controls on its own. */
 const STEERING: Record<string, string> = {
@@ -42,22 +44,24 @@ interface ShownNode {
   inputs: { name: string; kind: string; value: string | number }[];
 }
 
-const opened: WiredApi[] = [];
+const dirs: string[] = [];
 afterEach(async () => {
-  for (const main of opened.splice(0)) await main.close();
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
 async function shown(graph: unknown): Promise<ShownNode[]> {
-  const main = await startWiredApi();
-  opened.push(main);
-  const path = join(main.dir, 'crafted.json');
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-workflow-shown-'));
+  dirs.push(dir);
+  const path = join(dir, 'crafted.json');
   await writeFile(path, JSON.stringify(graph));
-  main.env.PICTOR_E2E_OPEN_WORKFLOW = path;
-  const answer = (await main.api.invoke('workflows:pick', undefined as never)) as Result<{
+  const handlers = workflowHandlers({
+    workflows: new WorkflowBook(dir),
+    dialogs: { chooseWorkflowFile: () => Promise.resolve(path) },
+  });
+  const pick = handlers['workflows:pick'] as unknown as () => Promise<{
     pick: { nodes: ShownNode[] };
   }>;
-  if (!answer.ok) throw new Error(answer.error.message);
-  return answer.value.pick.nodes;
+  return (await pick()).pick.nodes;
 }
 
 function texts(nodes: readonly ShownNode[]): string[] {
