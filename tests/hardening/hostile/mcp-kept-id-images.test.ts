@@ -1,13 +1,15 @@
 /**
- * `pictor mcp`'s get_image of a task the library kept under an id that carries the key the server
- * holds (stored before ids were checked; no app has swept it yet): Pictor's packet in the saved
- * image names that id. The file's bytes went out as the image content, and the transport's scrub
- * of every outgoing message found the key in their base64 and cut it out: the agent was handed a
- * broken file (or, for a key the finder cannot read there, the key). Now the image leaves as Save
- * as, Copy and a drag hand it (core/gallery/outgoing-file.ts): without the metadata that carries
- * the key, the pixels the same, so the answer is whole and holds no key. The control: the file on
- * disk carries the key; an image of a task whose id carries none is sent byte for byte as it is.
- * The real CLI over stdio, a library made by the demo service on loopback, real PNGs.
+ * `pictor mcp` and a task the library kept under an id that carries the key the server holds
+ * (stored before ids were checked; no app has swept it yet): Pictor's packet in the saved image
+ * names that id. get_image sent the file's bytes as the image content, the transport's scrub of
+ * every outgoing message found the key in their base64 and cut it out, and the agent's client
+ * refused the whole answer (its base64 broken). Now the image leaves as Save as, Copy and a drag
+ * hand it (core/gallery/outgoing-file.ts): without the metadata that carries the key, the pixels
+ * the same, so the answer is whole and holds no key. And its image references name it by its
+ * local id: the key-carrying id came out of every answer as `task-[redacted]#1`, a reference no
+ * tool takes back. The control: the file on disk carries the key; an image of a task whose id
+ * carries none is sent byte for byte as it is. The real CLI over stdio, a library made by the
+ * demo service on loopback, real PNGs.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -89,6 +91,14 @@ describe('get_image of a task kept under an id that carries the key', () => {
     expect(sent?.equals(saved!)).toBe(true);
     // The thumbnail is whole too.
     await sharp(imageOf(await mcp.call('get_image', { ref: `${kept}#1` }))).stats();
+    // The reference list_images gives it names it by its local id, not by the key-carrying id the
+    // answer's scrub would leave as "[redacted]", and is taken back.
+    const listed = answerOf<{ images: { ref: string }[] }>(await mcp.call('list_images', {}));
+    expect(listed.images.map((one) => one.ref)).toContain(`${kept}#1`);
+    const status = answerOf<{ images: { ref: string }[] }>(
+      await mcp.call('task_status', { task: kept }),
+    );
+    expect(status.images[0]?.ref).toBe(`${kept}#1`);
     // A task whose id carries no key: its file as it is.
     const other = imageOf(await mcp.call('get_image', { ref: `${plain}#1`, as: 'file' }));
     expect(disk.some((bytes) => bytes.equals(other))).toBe(true);
