@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { MAX_WORKFLOW_BYTES, type WorkflowGraph } from '../../shared/domain/comfy-workflow';
 import { sentence } from '../../shared/i18n/sentence';
+import { cleanName } from '../../shared/text/shown-name';
 import {
   MAX_SHOWN_VALUE_CHARS,
   type ShownWorkflowNode,
@@ -26,6 +27,10 @@ import type { IpcHandlers } from './ipc-main-bridge';
 
 type WorkflowChannel = keyof typeof workflowRequests;
 
+/** Longest class and title shown (the workflow's schema allows no longer). */
+const MAX_CLASS_CHARS = 128;
+const MAX_TITLE_CHARS = 256;
+
 /** Picked graphs held for a save (the newest few: a page that picks again and again holds no more). */
 const MAX_HELD = 4;
 
@@ -35,19 +40,31 @@ export interface WorkflowHandlerDeps {
   readonly dialogs?: Pick<LibraryDialogs, 'chooseWorkflowFile'>;
 }
 
-/** A node's inputs a role may take (text or a number; links and the rest are not mapped). */
+/**
+ * A node's inputs a role may take (text or a number; links and the rest are not mapped). Its class,
+ * title and text values are the file's own text, shown in the mapping's labels: cleaned as every
+ * name from a file is (shown-name.ts: nothing that steers, hides or reorders them, cut at a whole
+ * character). The graph kept and sent is the file's, unchanged.
+ */
 function shownNodes(graph: WorkflowGraph): ShownWorkflowNode[] {
-  return Object.entries(graph).map(([id, node]) => ({
-    id,
-    classType: node.class_type,
-    ...(node._meta?.title ? { title: node._meta.title } : {}),
-    inputs: Object.entries(node.inputs).flatMap(([name, value]): ShownWorkflowNode['inputs'] => {
-      if (typeof value === 'string')
-        return [{ name, kind: 'text', value: value.slice(0, MAX_SHOWN_VALUE_CHARS) }];
-      if (typeof value === 'number') return [{ name, kind: 'number', value }];
-      return [];
-    }),
-  }));
+  return Object.entries(graph).map(([id, node]) => {
+    const title = cleanName(node._meta?.title, MAX_TITLE_CHARS);
+    return {
+      id,
+      classType: cleanName(node.class_type, MAX_CLASS_CHARS) ?? '?',
+      ...(title === undefined ? {} : { title }),
+      inputs: shownInputs(node.inputs),
+    };
+  });
+}
+
+function shownInputs(inputs: WorkflowGraph[string]['inputs']): ShownWorkflowNode['inputs'] {
+  return Object.entries(inputs).flatMap(([name, value]): ShownWorkflowNode['inputs'] => {
+    if (typeof value === 'string')
+      return [{ name, kind: 'text', value: cleanName(value, MAX_SHOWN_VALUE_CHARS) ?? '' }];
+    if (typeof value === 'number') return [{ name, kind: 'number', value }];
+    return [];
+  });
 }
 
 /** The file's name as a workflow's name, or '' (the page asks for one). */

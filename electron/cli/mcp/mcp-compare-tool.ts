@@ -41,6 +41,8 @@ export interface CompareToolDeps {
   readonly target: SubmitTarget;
   readonly spend: ConnectionSpend;
   readonly credentials: CredentialsProvider;
+  /** The keys the server holds (image references carry none: mcp-facts.ts). */
+  readonly keys: readonly string[];
 }
 
 const DEMO_NAMES = ['demo', ...PROVIDER_IDS.map((id) => `demo:${id}`)] as const;
@@ -179,7 +181,7 @@ async function planAndRun(
     : await waitForIds(core, ids, extra);
   return answer({
     group: plan.group,
-    tasks: records.map(taskFacts),
+    tasks: records.map((record) => taskFacts(record, deps.keys)),
     leftOut: plan.leftOut.map((left) => ({ label: left.label, reason: said(left.reason) })),
     notes: [...fetched, ...plan.targets.flatMap((target) => target.notes.map(said))],
     spending: spend.summary(),

@@ -13,21 +13,17 @@ import { galleryServiceOf } from '../../../shared/domain/service-id';
 import { galleryFilter } from '../../../shared/ipc/selection-schemas';
 import { UsageError } from '../../core/command-line';
 import { readOpenedFile, UnsafeFileError, withRegularFile } from '../../core/fs';
-import { savedFile } from '../../core/gallery';
+import { outgoingBytes, savedFile } from '../../core/gallery';
 import type { PictorCore } from '../../core/pictor-core';
 import type { TriageChange } from '../../core/triage';
-import { imageFacts, imageRefOf } from './mcp-facts';
+import { IMAGE_REF, imageFacts, imageRefOf } from './mcp-facts';
 import { answer, guarded } from './mcp-tool-kit';
 import { resolveRefs } from '../triage-apply';
 import { limiter } from '../../core/base';
 import type { OutputRoom } from './mcp-output-room';
 
 /** An image as an agent names it: `task-id#N` (N from 1), or a task's id for all its images. */
-const ref = z
-  .string()
-  .trim()
-  .max(310)
-  .regex(/^[A-Za-z0-9._:-]{4,300}(#[1-9]\d{0,4})?$/, 'An image is named task-id#N.');
+const ref = z.string().trim().max(310).regex(IMAGE_REF, 'An image is named task-id#N.');
 const refs = z.array(ref).min(1).max(100);
 const name = z.string().trim().min(1).max(1_000);
 
@@ -41,7 +37,7 @@ function mimeOf(bytes: Buffer): string {
   throw new UsageError('The image file is not a PNG, JPEG or WebP image.');
 }
 
-function listImages(core: PictorCore, input: z.infer<typeof listInput>) {
+function listImages(core: PictorCore, keys: readonly string[], input: z.infer<typeof listInput>) {
   const { smart, cursor, limit, states, ...filters } = input;
   const page = core.history.listImages({
     ...filters,
@@ -52,7 +48,7 @@ function listImages(core: PictorCore, input: z.infer<typeof listInput>) {
   });
   return answer({
     images: page.items.map((item) => ({
-      ref: imageRefOf(item, item.index),
+      ref: imageRefOf(item, item.index, keys),
       prompt: item.prompt,
       model: item.model ?? null,
       service: galleryServiceOf(item),
@@ -88,14 +84,22 @@ async function readImageFile(gallery: PictorCore['gallery'], file: string): Prom
   }
 }
 
-async function getImage(core: PictorCore, text: string, which: 'file' | 'thumbnail') {
+async function getImage(
+  { core, keys }: LibraryToolDeps,
+  text: string,
+  which: 'file' | 'thumbnail',
+) {
   const [found] = resolveRefs(core, [text.includes('#') ? text : `${text}#1`]);
   const record = found === undefined ? undefined : core.engine.get(found.localId);
   const image = record?.images[found?.index ?? 0];
   if (!record || !found || !image) throw new UsageError('No such image in the library.');
-  const bytes = await readImageFile(core.gallery, savedFile(core.gallery, image, which));
+  const read = await readImageFile(core.gallery, savedFile(core.gallery, image, which));
+  // A task kept under an id that carries a key held: its files leave as Save as hands them,
+  // without the metadata that says the id (outgoing-file.ts), not broken by the answer's scrub.
+  const scrub = await core.keptIdScrubber(record.taskId);
+  const bytes = scrub ? outgoingBytes(read, scrub) : read;
   const facts = {
-    ref: imageRefOf(record, found.index),
+    ref: imageRefOf(record, found.index, keys),
     prompt: record.request.prompt,
     model: record.request.model ?? null,
     seed: record.seed ?? null,
@@ -138,7 +142,8 @@ const IMAGES_AT_ONCE = 2;
  * get_image on `server`; `room` waits for the client to read what it was sent, so calls sent at
  * once read their files a few at a time, each once there is room for its answer.
  */
-function registerGetImage(server: McpServer, core: PictorCore, room: OutputRoom): void {
+function registerGetImage(server: McpServer, deps: LibraryToolDeps): void {
+  const { room } = deps;
   const images = limiter(IMAGES_AT_ONCE);
   server.registerTool(
     'get_image',
@@ -151,14 +156,24 @@ function registerGetImage(server: McpServer, core: PictorCore, room: OutputRoom)
       guarded(() =>
         images(async () => {
           await room();
-          return getImage(core, input.ref, input.as ?? 'thumbnail');
+          return getImage(deps, input.ref, input.as ?? 'thumbnail');
         }),
       ),
   );
 }
 
-/** The library tools on `server` (get_image's answers wait for `room`). */
-export function registerLibraryTools(server: McpServer, core: PictorCore, room: OutputRoom): void {
+/** What the library tools work with. */
+interface LibraryToolDeps {
+  readonly core: PictorCore;
+  /** The keys the server holds: no image reference carries one (mcp-facts.ts). */
+  readonly keys: readonly string[];
+  /** get_image's answers wait for it (mcp-output-room.ts). */
+  readonly room: OutputRoom;
+}
+
+/** The library tools on `server`. */
+export function registerLibraryTools(server: McpServer, deps: LibraryToolDeps): void {
+  const { core, keys } = deps;
   server.registerTool(
     'list_images',
     {
@@ -166,9 +181,9 @@ export function registerLibraryTools(server: McpServer, core: PictorCore, room: 
         "List and search the library's images, newest first, with the gallery's filters (search words, rating, flag, tags, board, smart board, service, model, dates in ms). Each image has a reference task-id#N.",
       inputSchema: listInput,
     },
-    (input) => guarded(() => listImages(core, input)),
+    (input) => guarded(() => listImages(core, keys, input)),
   );
-  registerGetImage(server, core, room);
+  registerGetImage(server, deps);
   server.registerTool(
     'rate',
     {

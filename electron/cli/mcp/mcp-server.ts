@@ -77,8 +77,8 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
   const { core, target, keys, credentials } = deps;
   registerTaskTools(server, { core, target, spend, keys, credentials });
   registerCompare(server, { ...deps, spend });
-  registerTaskList(server, deps.core);
-  registerLibraryTools(server, deps.core, outputRoom(process.stdout));
+  registerTaskList(server, deps.core, keys);
+  registerLibraryTools(server, { core, keys, room: outputRoom(process.stdout) });
   return server;
 }
 

@@ -15,15 +15,24 @@ const listTasksInput = requests['tasks:list'].input.extend({
   limit: z.number().int().min(1).max(50).optional(),
 });
 
-function listTasks(core: PictorCore, input: z.infer<typeof listTasksInput>) {
+function listTasks(
+  core: PictorCore,
+  keys: readonly string[],
+  input: z.infer<typeof listTasksInput>,
+) {
   const page = core.history.list({ ...input, limit: input.limit ?? 20 });
   return answer({
-    tasks: page.items.map((record) => taskFacts(core.engine.get(record.localId) ?? record)),
+    tasks: page.items.map((record) => taskFacts(core.engine.get(record.localId) ?? record, keys)),
     nextCursor: page.nextCursor,
   });
 }
 
-export function registerTaskList(server: McpServer, core: PictorCore): void {
+/** list_tasks on `server` (`keys`: the server's, which no image reference carries). */
+export function registerTaskList(
+  server: McpServer,
+  core: PictorCore,
+  keys: readonly string[],
+): void {
   server.registerTool(
     'list_tasks',
     {
@@ -31,6 +40,6 @@ export function registerTaskList(server: McpServer, core: PictorCore): void {
         "List the library's tasks, newest first (20 a page, nextCursor for the next): their status, images (task-id#N), seed and cost. Filters: search words in the prompt (any order), statuses, favourite, provider (the service's id), compareGroup, template (its id).",
       inputSchema: listTasksInput,
     },
-    (input) => guarded(() => listTasks(core, input)),
+    (input) => guarded(() => listTasks(core, keys, input)),
   );
 }

@@ -132,7 +132,8 @@ async function submitAndWait(
     ? await waitForTasks(core, ids, input.waitSeconds ?? DEFAULT_WAIT_SECONDS, extra)
     : await waitForIds(core, ids, extra);
   const said = notes.length > 0 ? { notes } : {};
-  return answer({ tasks: records.map(taskFacts), spending: spend.summary(), ...said });
+  const tasks = records.map((record) => taskFacts(record, deps.keys));
+  return answer({ tasks, spending: spend.summary(), ...said });
 }
 
 /**
@@ -168,7 +169,7 @@ export function registerTaskTools(server: McpServer, deps: TaskToolDeps): void {
     ({ task }) =>
       guarded(() => {
         const record = taskOf(core, task);
-        return answer(taskFacts(core.engine.get(record.localId) ?? record));
+        return answer(taskFacts(core.engine.get(record.localId) ?? record, deps.keys));
       }),
   );
   server.registerTool(
@@ -187,10 +188,10 @@ export function registerTaskTools(server: McpServer, deps: TaskToolDeps): void {
         const records = wait
           ? await waitForTasks(core, [record.localId], waitSeconds ?? DEFAULT_WAIT_SECONDS, extra)
           : [record];
-        return answer({ tasks: records.map(taskFacts) });
+        return answer({ tasks: records.map((one) => taskFacts(one, deps.keys)) });
       }),
   );
-  registerCancel(server, core);
+  registerCancel(server, core, deps.keys);
 }
 
 /**
@@ -214,7 +215,7 @@ async function resumeCounted(deps: TaskToolDeps, found: TaskRecord) {
 }
 
 /** `cancel`: asks the task's service to cancel it (core/batch's cancel, as the CLI's). */
-function registerCancel(server: McpServer, core: PictorCore): void {
+function registerCancel(server: McpServer, core: PictorCore, keys: readonly string[]): void {
   server.registerTool(
     'cancel',
     {
@@ -228,7 +229,8 @@ function registerCancel(server: McpServer, core: PictorCore): void {
         const [outcome] = await core.cancels.cancel([record.localId]);
         const now = core.engine.get(record.localId) ?? record;
         const reason = outcome?.reason ? cliWording(outcome.reason.message) : null;
-        return answer({ cancel: outcome?.kind ?? 'not_running', reason, task: taskFacts(now) });
+        const facts = taskFacts(now, keys);
+        return answer({ cancel: outcome?.kind ?? 'not_running', reason, task: facts });
       }),
   );
 }
