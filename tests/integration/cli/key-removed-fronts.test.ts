@@ -91,7 +91,7 @@ describe('what Pictor removed for a held key, at every front', () => {
     };
     expect(info.library?.keyRemoved).toBe(value);
     expect(await listedKeyRemoved()).toBe(value);
-    expect(taskFacts(record).images[0]?.keyRemoved).toBe(value);
+    expect(taskFacts(record, []).images[0]?.keyRemoved).toBe(value);
   });
 
   it('says nothing of an image that lost nothing', async () => {
@@ -103,6 +103,6 @@ describe('what Pictor removed for a held key, at every front', () => {
     };
     expect(info.library?.keyRemoved).toBeNull();
     expect(await listedKeyRemoved()).toBeNull();
-    expect(taskFacts(record).images[0]?.keyRemoved).toBeNull();
+    expect(taskFacts(record, []).images[0]?.keyRemoved).toBeNull();
   });
 });
