@@ -105,6 +105,14 @@ export interface PictorCore {
    * file of such a task leaves the app without it (gallery/outgoing-file.ts).
    */
   readonly keptIdScrubber: (taskId: string | null) => Promise<((text: string) => string) | null>;
+  /**
+   * The scrubber of every key the process holds, or null when it holds none: every image file
+   * that leaves the app (Save as, Copy image, a drag out, an agent's get_image; the gallery
+   * protocol judges the same way) is judged by its own bytes with it, whatever its task's id: an
+   * image saved before downloads were searched, or before the key it echoes was entered, carries
+   * it in its metadata as a kept key-carrying id's packet does (gallery/outgoing-file.ts).
+   */
+  readonly outgoingScrubber: () => Promise<((text: string) => string) | null>;
   /** Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes the history. */
   close(): Promise<void>;
 }
@@ -227,6 +235,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     ...batchPartsOf({ engine, costs, templates }, options),
     operations: operationsOf({ ...parts, templates, history: writing }, options),
     keptIdScrubber: keptIdScrubberOf(heldKeysOf(options)),
+    outgoingScrubber: () => heldKeyScrubberOrNone(heldKeysOf(options)),
     close() {
       return closeInOrder({ ...this, historyWorker, verifier });
     },

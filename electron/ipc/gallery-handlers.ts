@@ -38,8 +38,8 @@ export interface GalleryHandlerDeps {
     readonly smartBoards: Pick<SmartBoards, 'rulesOf'>;
     /** Its long operations: chosen images copied into a folder. */
     readonly operations: Pick<CoreOperations, 'exportImages'>;
-    /** A key-carrying task id's scrubber: its files leave without the key (outgoing-file.ts). */
-    readonly keptIdScrubber: PictorCore['keptIdScrubber'];
+    /** The keys held now, scrubbed: an image leaves without one in its metadata (outgoing-file.ts). */
+    readonly outgoingScrubber: PictorCore['outgoingScrubber'];
   };
   readonly shell: Pick<
     ShellActions,

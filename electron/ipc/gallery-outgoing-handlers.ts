@@ -1,9 +1,11 @@
 /**
  * The `gallery:` channels that hand an image to the OS: Copy image, Save as, a drag out. While the
- * image's task is kept under an id that carries a key the app holds (the sweep has not rewritten
- * its files yet), the shell is handed a copy without the key (core/gallery/outgoing-file.ts) and
- * Save as's suggested name is made from the prompt scrubbed (a tracked task's prompt holds its
- * id); every other image is handed as it is.
+ * app holds a key, the image's own bytes are judged (PictorCore.outgoingScrubber): one that
+ * carries a held key in its metadata (a task kept under a key-carrying id before the sweep
+ * rewrote its files, an image saved before downloads were searched or before the key it echoes
+ * was entered) is handed as a copy without it (core/gallery/outgoing-file.ts), and Save as's
+ * suggested name is made from the prompt scrubbed (a tracked task's prompt holds its id); every
+ * other image is handed as it is.
  *
  * A drag's copy must outlive the call (the drop reads it later) and Electron tells main nothing of
  * the drop's end: `startDrag` returns once the drag has begun. The user drags one image at a
@@ -28,7 +30,7 @@ interface GalleryOutgoingDeps {
   readonly core: {
     readonly engine: TaskEngine;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
-    readonly keptIdScrubber: PictorCore['keptIdScrubber'];
+    readonly outgoingScrubber: PictorCore['outgoingScrubber'];
   };
   readonly shell: Pick<ShellActions, 'copyImage' | 'saveAs' | 'startDrag'>;
 }
@@ -42,7 +44,7 @@ export function galleryOutgoingHandlers({
   /** An image as it leaves the app: its file, its prompt, its thumbnail (see the file's comment). */
   const leaving = async (ref: ImageRef) => {
     const { record, image } = findImage(core.engine, ref);
-    const scrub = await core.keptIdScrubber(record.taskId);
+    const scrub = await core.outgoingScrubber();
     const out = await outgoingFile(core.gallery.root, savedFile(core.gallery, image), scrub);
     const { prompt } = record.request;
     const thumbnail = image.thumbnail ? core.gallery.resolve(image.thumbnail) : undefined;

@@ -94,9 +94,11 @@ async function getImage(
   const image = record?.images[found?.index ?? 0];
   if (!record || !found || !image) throw new UsageError('No such image in the library.');
   const read = await readImageFile(core.gallery, savedFile(core.gallery, image, which));
-  // A task kept under an id that carries a key held: its files leave as Save as hands them,
-  // without the metadata that says the id (outgoing-file.ts), not broken by the answer's scrub.
-  const scrub = await core.keptIdScrubber(record.taskId);
+  // An image carrying a key held in its metadata (a task kept under a key-carrying id, an image
+  // saved before downloads were searched) leaves as Save as hands it, without that metadata
+  // (outgoing-file.ts): not broken by the answer's scrub, and no key in a compressed chunk the
+  // answer's text scrub cannot read.
+  const scrub = await core.outgoingScrubber();
   const bytes = scrub ? outgoingBytes(read, scrub) : read;
   const facts = {
     ref: imageRefOf(record, found.index, keys),

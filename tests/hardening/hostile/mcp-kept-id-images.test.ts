@@ -11,7 +11,7 @@
  * carries none is sent byte for byte as it is. The real CLI over stdio, a library made by the
  * demo service on loopback, real PNGs.
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +22,9 @@ import { provenanceOf } from '../../../electron/core/gallery/metadata/provenance
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { keyScanner } from '../key-and-bodies/key-encodings';
+import { keyedImages, plainImages } from '../key-and-bodies/download-metadata-keys';
+import { sniffImage, withoutKeyMetadata } from '../../../electron/core/images';
+import { scrubKey } from '../../../electron/core/secrets/key-echo';
 import { answerOf, mcpLibrary, type McpSession } from '../../integration/mcp/mcp-harness';
 
 const KEY = 'sk-mcp-kept-id-4f7c2a91d8e6b350';
@@ -49,15 +52,20 @@ async function savedImages(): Promise<string[]> {
   return found;
 }
 
-/** Two tasks made by the demo; the first then kept as an old app kept it, under `taskId`. */
-async function keptLibrary(taskId: string): Promise<{ kept: string; plain: string }> {
+/** Two tasks made by the demo, by their local ids. */
+async function twoTasks(): Promise<[string, string]> {
   const demo = await lib.demo({ durationMs: 10 });
   const mcp = await lib.serve(['--provider', 'pictor', '--base-url', demo.url]);
   const made = answerOf<{ tasks: { localId: string }[] }>(
     await mcp.call('generate', { prompt: 'a quiet harbour', count: 2, wait: true }),
   );
   await mcp.close();
-  const [kept, plain] = made.tasks.map((task) => task.localId) as [string, string];
+  return made.tasks.map((task) => task.localId) as [string, string];
+}
+
+/** Two tasks made by the demo; the first then kept as an old app kept it, under `taskId`. */
+async function keptLibrary(taskId: string): Promise<{ kept: string; plain: string }> {
+  const [kept, plain] = await twoTasks();
   const history = HistoryStore.open(join(lib.dataDir, HISTORY_FILE));
   const record = { ...history.get(kept)!, taskId };
   history.put(record);
@@ -102,5 +110,26 @@ describe('get_image of a task kept under an id that carries the key', () => {
     // A task whose id carries no key: its file as it is.
     const other = imageOf(await mcp.call('get_image', { ref: `${plain}#1`, as: 'file' }));
     expect(disk.some((bytes) => bytes.equals(other))).toBe(true);
+  });
+});
+
+describe('get_image of an image whose own metadata carries the key, its task id none', () => {
+  it('hands it over without that metadata, a compressed chunk too (no text scrub reads it)', async () => {
+    const [plain] = await twoTasks();
+    const files = await savedImages();
+    const keyed = keyedImages(await plainImages(), `echo ${KEY} echo`)['PNG zTXt']!.bytes;
+    // Every saved file now carries the key compressed; the plain task's is among them.
+    await Promise.all(files.map((path) => writeFile(path, keyed)));
+    const carries = (bytes: Buffer) =>
+      withoutKeyMetadata(bytes, sniffImage(bytes)!, (text) => scrubKey(text, [KEY])).kind !==
+      'clean';
+    expect(carries(keyed)).toBe(true);
+    const mcp = await lib.serve(['--provider', 'pictor', '--base-url', 'http://127.0.0.1:9']);
+    const file = imageOf(await mcp.call('get_image', { ref: `${plain}#1`, as: 'file' }));
+    expect(carries(file)).toBe(false);
+    const [sent, saved] = await Promise.all(
+      [file, keyed].map((bytes) => sharp(bytes).raw().toBuffer()),
+    );
+    expect(sent?.equals(saved!)).toBe(true);
   });
 });

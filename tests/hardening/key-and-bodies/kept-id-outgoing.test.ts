@@ -7,7 +7,7 @@
  * was handed and reads the file then (the app's shell adapter is Electron's). Controls: the
  * gallery's file carries the key; a task whose id carries none is handed its own file, unread.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -24,6 +24,9 @@ import { coreAgainstDemo, DONE_AT_FIRST_POLL } from '../../integration/core/core
 import { ipcCaller } from '../../support/ipc';
 import { trashFixture } from '../../support/trash-fixture';
 import { ENCODINGS, keyScanner } from './key-encodings';
+import { keyedImages, plainImages } from './download-metadata-keys';
+import { sniffImage, withoutKeyMetadata } from '../../../electron/core/images';
+import { scrubKey } from '../../../electron/core/secrets/key-echo';
 
 const KEY = QUIRKY_KEYS.alice;
 const leaks = (bytes: Buffer | string) => {
@@ -164,4 +167,40 @@ describe('an image of a task kept under a key-carrying id, as it leaves the app'
     expect(handed.map((one) => one.file)).toEqual([file, file]);
     expect(handed[0]!.prompt).toBe('Tracked task-ordinary-id');
   });
+});
+
+/**
+ * The same for an image whose task id carries no key while its own metadata does: a file saved
+ * before downloads were searched for held keys, or before the key it echoes was entered. The
+ * app's gallery protocol judged such a file by its bytes; Save as, Copy image and a drag judged
+ * only the task's id and handed the file as it was (a key in a zTXt chunk, compressed, is beyond
+ * any text scrub downstream).
+ */
+describe('an image whose own metadata carries a held key, its task id none', () => {
+  it.each(['PNG tEXt', 'PNG zTXt', 'PNG iTXt (compressed)'])(
+    'Save as, Copy image and a drag hand a copy without it (%s)',
+    async (carrier) => {
+      const { h, settled, handed, call } = await keptLibrary();
+      const image = settled.images[0]!;
+      const file = join(h.core.gallery.root, image.file!);
+      const plain = await plainImages();
+      const keyed = keyedImages(plain, `echo ${KEY} echo`)[carrier]!;
+      await writeFile(file, keyed.bytes);
+      const carries = (bytes: Buffer) =>
+        withoutKeyMetadata(bytes, sniffImage(bytes)!, (text) => scrubKey(text, [KEY])).kind !==
+        'clean';
+      expect(carries(await readFile(file))).toBe(true);
+      for (const channel of ['gallery:saveAs', 'gallery:copyImage', 'gallery:startDrag'] as const) {
+        expect(await call(channel, ref(settled)), channel).toMatchObject({ ok: true });
+      }
+      expect(handed.map((one) => one.action)).toEqual(['saveAs', 'copy', 'drag']);
+      for (const one of handed) {
+        expect(carries(one.bytes), one.action).toBe(false);
+        expect(one.file, one.action).not.toBe(file);
+        expect((await pixelsOf(one.bytes)).equals(await pixelsOf(keyed.bytes)), one.action).toBe(
+          true,
+        );
+      }
+    },
+  );
 });
