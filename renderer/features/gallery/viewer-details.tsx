@@ -8,6 +8,7 @@ import { IconButton } from '../../components/icon-button';
 import { CredentialsSummary } from '../../components/content-credentials';
 import { IsolatedName } from '../../components/isolated-name';
 import { formatBytes, formatDateTime, formatNumber, formatSize, t } from '../../i18n';
+import { canVary } from '../../lib/can-vary';
 import { qualityLabel } from '../../lib/request-options';
 import { useAppStore } from '../../store/app-store';
 import { refOf } from '../../store/gallery-delete';
@@ -120,7 +121,10 @@ function FlagButton({ item, flag }: { item: GalleryItem; flag: 'pick' | 'reject'
   );
 }
 
-/** Reuse, run again, pick, reject, copy, save as, show in folder, delete. */
+/**
+ * Reuse, run again, vary (where its task can be varied: lib/can-vary.ts, as Task details asks),
+ * pick, reject, copy, save as, show in folder, delete.
+ */
 function DetailsActions({
   item,
   actions,
@@ -141,6 +145,16 @@ function DetailsActions({
       <Button icon="retry" className="viewer-details__wide" onClick={() => actions.rerun(item)}>
         {t('viewer.rerun')}
       </Button>
+      {canVary(item) ? (
+        <Button
+          icon="retry"
+          className="viewer-details__wide"
+          title={t('tasks.action.vary.hint')}
+          onClick={() => actions.vary(item)}
+        >
+          {t('tasks.action.vary')}
+        </Button>
+      ) : null}
       <FlagButton item={item} flag="pick" />
       <FlagButton item={item} flag="reject" />
       <Button icon="copy" disabled={!saved} onClick={() => actions.copyImage(item)}>
