@@ -9,7 +9,11 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
-import { IMAGE_STATES, VISIBLE_STATES } from '../../../../shared/domain/task-record';
+import {
+  IMAGE_STATES,
+  VISIBLE_STATES,
+  type ImageState,
+} from '../../../../shared/domain/task-record';
 import { makeImage, makeRecord, tempDir } from './history-fixtures';
 
 /** A state a later Pictor might add (this one knows no such word). */
@@ -29,6 +33,9 @@ afterEach(() => {
   temp.remove();
 });
 
+/** The state this version writes for `state` (the newer one: saved, rewritten in the row). */
+const known = (state: string): ImageState => IMAGE_STATES.find((one) => one === state) ?? 'saved';
+
 /** One task an image state, each image in board "Moodboard" and of a model named by its state. */
 function seed(): void {
   store.putMany(
@@ -38,9 +45,7 @@ function seed(): void {
         createdAt: 1_700_000_000_000 + n,
         request: { prompt: `p ${state}`, model: `model-${state}`, size: '1024x1024' },
         // The newer state is written as a newer Pictor would: into the row, below.
-        images: [
-          makeImage(0, { state: state === NEWER_STATE ? 'saved' : state, boards: ['Moodboard'] }),
-        ],
+        images: [makeImage(0, { state: known(state), boards: ['Moodboard'] })],
       }),
     ),
   );
