@@ -38,8 +38,11 @@ export interface SeedSlice {
   composeCopyCommand(): Promise<void>;
   /** The task's request, with the seed the service used, into the form (the seed locked). */
   useTaskSeed(record: TaskRecord): void;
-  /** The task's request again on its service, with a new seed; true when it was sent. */
-  tasksVary(record: TaskRecord): Promise<boolean>;
+  /**
+   * The task's request again on its service, with a new seed; true when it was sent. Named by its
+   * local id alone: a task's record or an image of it (offered where lib/can-vary.ts says).
+   */
+  tasksVary(task: { readonly localId: string }): Promise<boolean>;
   /** The task's record as main keeps it (the gallery's viewer reads its seed); null when gone. */
   taskRecordOf(localId: string): Promise<TaskRecord | null>;
 }
@@ -92,11 +95,11 @@ export const createSeedSlice: StateCreator<AppState, [], [], SeedSlice> = (set, 
     get().requestFocus('prompt');
   },
 
-  async tasksVary(record) {
+  async tasksVary(task) {
     try {
       // Main sends the task's request as it ran (a ComfyUI task: the graph it ran, not the one
       // imported under its model's name now), with a seed it draws.
-      await resendTasks(get, [record.localId], 'each', { newSeed: true });
+      await resendTasks(get, [task.localId], 'each', { newSeed: true });
       announce(t('tasks.varySent'));
       return true;
     } catch (error) {

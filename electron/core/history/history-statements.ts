@@ -26,7 +26,7 @@ const TASK_COLUMNS = [
  * Whether `value` is one of this version's `words` (names of ours: no quote in them), as a chain
  * of comparisons: `IN (…)` of a list builds an ephemeral table at every run.
  */
-const oneOf = (value: string, words: readonly string[]) =>
+export const oneOf = (value: string, words: readonly string[]) =>
   `(${words.map((word) => `${value} = '${word}'`).join(' OR ')})`;
 
 /**

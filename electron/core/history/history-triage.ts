@@ -9,10 +9,11 @@ import type { HistoryAccess } from './history-access';
 import { ensureBoard } from './triage-rows';
 import { SmartBoardRows } from './smart-board-rows';
 import { BOARD_COUNT, TAG_EXISTS } from './history-statements';
+import { VISIBLE_IMAGE } from './visible-image';
 import { tagCount } from './triage-limits';
 import type { SqlValue } from './sqlite-connection';
 
-/** A board as listed: its path, its key, and how many images (not in the trash) it holds. */
+/** A board as listed: its path, its key, and how many images it holds that the gallery shows. */
 export interface BoardRow {
   readonly key: string;
   readonly path: string;
@@ -39,7 +40,7 @@ function inTree(column: string, key: string): { where: string; params: SqlValue[
 const BOARDS = `
   SELECT b.key, b.path, b.created_at,
     (SELECT count(*) FROM image_boards ib JOIN images i ON i.local_id = ib.local_id AND i.idx = ib.idx
-      WHERE ib.board_key = b.key AND i.state <> 'deleted') AS images
+      WHERE ib.board_key = b.key AND ${VISIBLE_IMAGE}) AS images
   FROM boards b ORDER BY b.key`;
 
 export class HistoryTriage {

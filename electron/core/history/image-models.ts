@@ -11,9 +11,10 @@
  */
 import { encodeImageCursor, imageAfter, type SqlFilter } from './history-query';
 import type { ReadRows } from './gallery-order';
+import { VISIBLE_IMAGE } from './visible-image';
 import type { AnchorKey } from './position-anchors';
 
-const NAMED = "i.state <> 'deleted' AND i.model IS NOT NULL AND i.model <> ''";
+const NAMED = `${VISIBLE_IMAGE} AND i.model IS NOT NULL AND i.model <> ''`;
 const NEWEST_FIRST = 'i.created_at DESC, i.local_id DESC, i.idx ASC';
 
 /** SQLite's BINARY order of texts: their UTF-8 bytes compared (as `ORDER BY model` sorted). */
@@ -83,7 +84,7 @@ function nextNewModel(
 }
 
 /**
- * The models of the shown images (every state but deleted) in `slice` not among its `found`, in
+ * The models of the shown images (visible-image.ts) in `slice` not among its `found`, in
  * the order first met (past MODELS_LISTED_AT_MOST, in the DISTINCT's order); the whole library's, each once, in SQLite's text order, without a slice.
  */
 export function imageModels(read: ReadRows, slice: ModelSlice = WHOLE): string[] {

@@ -23,6 +23,8 @@ export interface ImageActions {
   reuse(item: GalleryItem): void;
   /** Submits the image's task again as one new task on its own service (the tasks' "Rerun"). */
   rerun(item: GalleryItem): void;
+  /** The image's task's request again with a new seed (its details' "Vary"; lib/can-vary.ts). */
+  vary(item: GalleryItem): void;
   /** Moves the image to the trash (the caller has asked the user already), with Undo. */
   remove(item: GalleryItem): Promise<boolean>;
 }
@@ -99,6 +101,7 @@ export function useImageActions(): ImageActionsState {
         void store()
           .tasksResend([item.localId], 'each')
           .then((sent) => sent && announce(t('tasks.rerunSent'))),
+      vary: (item) => void store().tasksVary(item),
       remove: (item) => run(() => deleteWithUndo([item])),
     };
   }, [run]);

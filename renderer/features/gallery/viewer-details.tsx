@@ -16,6 +16,7 @@ import {
   t,
 } from '../../i18n';
 import { KEY_REMOVED_LABEL, keyRemovedSentence } from '../../../shared/i18n/key-removed';
+import { canVary } from '../../lib/can-vary';
 import { qualityLabel } from '../../lib/request-options';
 import { useAppStore } from '../../store/app-store';
 import { refOf } from '../../store/gallery-delete';
@@ -124,7 +125,10 @@ function FlagButton({ item, flag }: { item: GalleryItem; flag: 'pick' | 'reject'
   );
 }
 
-/** Reuse, run again, pick, reject, copy, save as, show in folder, delete. */
+/**
+ * Reuse, run again, vary (where its task can be varied: lib/can-vary.ts, as Task details asks),
+ * pick, reject, copy, save as, show in folder, delete.
+ */
 function DetailsActions({
   item,
   actions,
@@ -145,6 +149,16 @@ function DetailsActions({
       <Button icon="retry" className="viewer-details__wide" onClick={() => actions.rerun(item)}>
         {t('viewer.rerun')}
       </Button>
+      {canVary(item) ? (
+        <Button
+          icon="retry"
+          className="viewer-details__wide"
+          title={t('tasks.action.vary.hint')}
+          onClick={() => actions.vary(item)}
+        >
+          {t('tasks.action.vary')}
+        </Button>
+      ) : null}
       <FlagButton item={item} flag="pick" />
       <FlagButton item={item} flag="reject" />
       <Button icon="copy" disabled={!saved} onClick={() => actions.copyImage(item)}>

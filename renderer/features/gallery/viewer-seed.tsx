@@ -1,7 +1,7 @@
 /**
- * The seed the image's service used, read from its task's record, with "Use this seed" and "Vary"
- * as the task's details offer them (components/task-seed.tsx). Nothing while the record is read,
- * nor when the service said no seed.
+ * The seed the image's service used, read from its task's record, with "Use this seed" as the
+ * task's details offer it (components/task-seed.tsx). Nothing while the record is read, nor when
+ * the service said no seed ("Vary", which needs none, is among the viewer's actions).
  */
 import { useEffect, useState } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -39,13 +39,12 @@ function seedFromViewer(record: TaskRecord): void {
 
 export function ViewerSeed({ localId }: { readonly localId: string }) {
   const record = useTaskRecord(localId);
-  const vary = useAppStore((state) => state.tasksVary);
   if (record?.seed === undefined) return null;
   return (
     <div className="viewer-details__row">
       <dt>{t('tasks.details.seed')}</dt>
       <dd>
-        <TaskSeed record={record} onUse={seedFromViewer} onVary={(task) => void vary(task)} />
+        <TaskSeed record={record} onUse={seedFromViewer} />
       </dd>
     </div>
   );

@@ -5,8 +5,8 @@
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { Button } from '../../components/button';
-import { takesSeed } from '../../components/task-seed';
 import { t } from '../../i18n';
+import { canVary } from '../../lib/can-vary';
 import { useAppStore } from '../../store/app-store';
 
 export function RequestActions({ record }: { record: TaskRecord }) {
@@ -14,7 +14,7 @@ export function RequestActions({ record }: { record: TaskRecord }) {
   const copy = useAppStore((state) => state.copyTaskCommand);
   return (
     <>
-      {takesSeed(record) ? (
+      {canVary(record) ? (
         <Button icon="retry" title={t('tasks.action.vary.hint')} onClick={() => void vary(record)}>
           {t('tasks.action.vary')}
         </Button>

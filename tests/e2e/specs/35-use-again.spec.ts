@@ -6,10 +6,16 @@
  * few fields (prompt, model, size, quality): the seed went, so Generate from there sent another
  * request than the one the task row's same action brings back.
  *
+ * "Vary" stands among the viewer's image actions for a task whose model takes a seed (the rule
+ * Task details asks, renderer/lib/can-vary.ts), and at 800x600 in German and the pseudo-locale
+ * every one of those actions shows its whole words.
+ *
  * Only a browser shows here: the real form filled from two screens, over a task a fal demo process
- * really ran with the seed it was sent.
+ * really ran with the seed it was sent; the viewer's actions measured in a real layout.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { pseudoMessage } from '../../../shared/i18n/pseudo';
+import { crampedControls } from './support/layout';
 import { useDemoProcess } from './support/service';
 import { useAppSession } from './support/session';
 import {
@@ -53,8 +59,8 @@ async function emptyForm(page: Page): Promise<void> {
   await form.getByLabel('Service', { exact: true }).selectOption({ index: 0 });
 }
 
-test('"Use this prompt" from the task row and from the gallery viewer fill the same request', async () => {
-  const { page } = await session.launch();
+/** A task on fal.ai (its FLUX model takes a seed) with SEED, sent and completed. */
+async function falTask(page: Page) {
   await showScreen(page, 'Settings');
   await connectDialect(page, 'fal.ai', fal.directUrl, FAL_KEY);
   await showScreen(page, 'Tasks');
@@ -65,7 +71,12 @@ test('"Use this prompt" from the task row and from the gallery viewer fill the s
   await generate(page, PROMPT);
   const row = taskRow(page, PROMPT);
   await expect(statusBadge(row)).toHaveText('Completed', { timeout: 30_000 });
+  return { form, row };
+}
 
+test('"Use this prompt" from the task row and from the gallery viewer fill the same request', async () => {
+  const { page } = await session.launch();
+  const { form, row } = await falTask(page);
   await emptyForm(page);
   await row.getByRole('button', { name: 'Use this prompt', exact: true }).click();
   const fromRow = await formRequest(page);
@@ -78,4 +89,34 @@ test('"Use this prompt" from the task row and from the gallery viewer fill the s
   await expect(viewer(page)).toBeHidden();
   await expect(form.getByLabel('Prompt', { exact: true })).toHaveValue(PROMPT);
   expect(await formRequest(page)).toEqual(fromRow);
+});
+
+test('at 800x600 in German and the pseudo-locale the viewer offers Vary among whole-worded actions', async () => {
+  const { page } = await session.launch({ viewport: { width: 800, height: 600 } });
+  await falTask(page);
+  await emptyForm(page);
+  await showScreen(page, 'Gallery');
+  await tileFor(page, PROMPT).dblclick();
+  const actions = viewer(page).getByRole('group', { name: 'Image actions' });
+  await expect(actions.getByRole('button', { name: 'Vary', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(viewer(page)).toBeHidden();
+  for (const [tag, option, vary] of [
+    ['de', 'Deutsch', 'Variieren'],
+    ['en-XA', 'Pseudo (ƥšéûđö)', pseudoMessage('Vary')],
+  ] as const) {
+    // The screens by their keys' digits: the names change with the language.
+    await page.keyboard.press('Control+4');
+    await page.getByLabel(tag === 'de' ? 'Language' : 'Sprache', { exact: true }).selectOption({
+      label: option,
+    });
+    await expect(page.locator('html')).toHaveAttribute('lang', tag);
+    await page.keyboard.press('Control+2');
+    await page.getByRole('grid').getByRole('gridcell').first().dblclick();
+    const shown = page.locator('.viewer-details__actions');
+    await expect(shown.getByRole('button', { name: vary, exact: true })).toBeVisible();
+    expect(await crampedControls(page), tag).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(shown).toBeHidden();
+  }
 });

@@ -1,0 +1,80 @@
+/**
+ * "A visible image" has one spelling in the history's SQL (core/history/visible-image.ts, from
+ * VISIBLE_STATES): a board's count in the sidebar and the gallery's model filter agree with
+ * the gallery's own pages (asked with VISIBLE_STATES) for an image in every state, and for a state
+ * this version does not know, as a newer Pictor may write in the same library: listed nowhere,
+ * counted nowhere, its model offered nowhere.
+ */
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HistoryStore } from '../../../../electron/core/history/history-store';
+import {
+  IMAGE_STATES,
+  VISIBLE_STATES,
+  type ImageState,
+} from '../../../../shared/domain/task-record';
+import { makeImage, makeRecord, tempDir } from './history-fixtures';
+
+/** A state a later Pictor might add (this one knows no such word). */
+const NEWER_STATE = 'archived';
+const STATES = [...IMAGE_STATES, NEWER_STATE];
+
+let temp: ReturnType<typeof tempDir>;
+let file: string;
+let store: HistoryStore;
+beforeEach(() => {
+  temp = tempDir();
+  file = join(temp.dir, 'history.sqlite');
+  store = HistoryStore.open(file);
+});
+afterEach(() => {
+  store.close();
+  temp.remove();
+});
+
+/** The state this version writes for `state` (the newer one: saved, rewritten in the row). */
+const known = (state: string): ImageState => IMAGE_STATES.find((one) => one === state) ?? 'saved';
+
+/** One task an image state, each image in board "Moodboard" and of a model named by its state. */
+function seed(): void {
+  store.putMany(
+    STATES.map((state, n) =>
+      makeRecord({
+        localId: `t-${state}`,
+        createdAt: 1_700_000_000_000 + n,
+        request: { prompt: `p ${state}`, model: `model-${state}`, size: '1024x1024' },
+        // The newer state is written as a newer Pictor would: into the row, below.
+        images: [makeImage(0, { state: known(state), boards: ['Moodboard'] })],
+      }),
+    ),
+  );
+  const db = new DatabaseSync(file);
+  try {
+    db.prepare('UPDATE images SET state = ? WHERE local_id = ?').run(
+      NEWER_STATE,
+      `t-${NEWER_STATE}`,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+describe('a visible image, one test in the history’s SQL', () => {
+  it('a board counts the images the gallery lists in it, whatever their states', () => {
+    seed();
+    const listed = store.listImages({ board: 'Moodboard', states: VISIBLE_STATES, limit: 100 });
+    expect(listed.items.map((item) => item.image.state).sort()).toEqual([...VISIBLE_STATES].sort());
+    const [board] = store.triage.boards();
+    expect(board?.images).toBe(listed.items.length);
+    expect(board?.images).toBe(store.countImages({ board: 'Moodboard', states: VISIBLE_STATES }));
+  });
+
+  it('the model filter offers the models of the images the gallery lists, and no other', () => {
+    seed();
+    const listed = store.listImages({ states: VISIBLE_STATES, limit: 100 });
+    const models = [...new Set(listed.items.map((item) => item.model ?? ''))].sort();
+    expect(store.imageModels()).toEqual(models);
+    expect(models).toEqual(VISIBLE_STATES.map((state) => `model-${state}`).sort());
+  });
+});
