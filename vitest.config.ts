@@ -103,7 +103,7 @@ const PLAIN_RENDERER = plainRendererFiles(
  * 23.8 s in a fresh process each, 9.2 s shared; 77 s of CPU and 75 s of wall time, 52 s and 54 s).
  * The process stays a child process (pool `forks`), not a thread: what is the whole process's
  * (its working folder, its escaped errors) behaves as when each file had one.
- * tests/integration/setup.ts runs again for every file: the helpers' clean-ups after each of its
+ * tests/support/end-each-test-setup.ts runs again for every file: the helpers' clean-ups after each of its
  * tests (tests/support/after-each-test.ts), its spies taken off at its end. The files that
  * change what the next file in the process would see, themselves or through a helper of the
  * tests they import (tests/support/module-isolation.ts: a module mocked, an environment variable
@@ -115,13 +115,50 @@ const INTEGRATION_OWN = filesNeedingOwnProcess(
   'tests/integration',
 );
 
+/**
+ * The setup of the projects whose files share a child process: what a test's helpers started ends
+ * after it, and a spy a file left is taken off at its end (tests/support/end-each-test-setup.ts).
+ */
+const END_EACH_TEST = 'tests/support/end-each-test-setup.ts';
+
+/**
+ * The `hardening` project's files share their child process and its modules too, as the
+ * `integration` files do and for the same reason: each file imported the core, the demo service
+ * and the servers' fakes anew in a fresh process (key-and-bodies' 31 files on a shared 2-core
+ * machine at load 10 to 12, one run after the other: 98.6 s of CPU in a process each, 66.4 s
+ * shared; import 35.7 s and 13.4 s; wall 112 s and 93 s). Those that change what the next file
+ * would see, or measure what the whole process holds (its memory, CPU time or open descriptors,
+ * which an earlier file's leftovers would count in), run in `hardening-isolated`
+ * (tests/support/module-isolation.ts); projects-cover.test.ts checks none runs shared. Both end
+ * what a test's helpers started after it, as the integration files do (before, no hardening setup
+ * ran those clean-ups: a core opened through the integration harness stayed open until the
+ * file's process ended).
+ */
+const HARDENING_OWN = filesNeedingOwnProcess(
+  fileURLToPath(new URL('.', import.meta.url)),
+  'tests/hardening',
+);
+
+/** What both hardening projects' files are given. */
+const HARDENING = {
+  expect: expectations,
+  // The crash and lease tests' workers, bundled once for the run and started dozens of times as
+  // `node <bundle>` (tests/support/node-entries.ts).
+  globalSetup: ['tests/support/node-entries-setup.ts'],
+  environment: 'node',
+  setupFiles: [STALL_WATCHDOG, END_EACH_TEST, 'tests/hardening/support/fast-check-seed.ts'],
+  pool: 'forks' as const,
+  testTimeout: 180_000,
+  hookTimeout: 60_000,
+};
+
 /** What both integration projects' files are given (the `integration` project's comment). */
 const INTEGRATION = {
   expect: expectations,
   // The CLI and the demo service bundled once for the run (tests/support/node-entries.ts).
   globalSetup: ['tests/support/node-entries-setup.ts'],
   environment: 'node',
-  setupFiles: [STALL_WATCHDOG, 'tests/integration/setup.ts'],
+  setupFiles: [STALL_WATCHDOG, END_EACH_TEST],
   pool: 'forks' as const,
   testTimeout: 60_000,
   hookTimeout: 30_000,
@@ -139,6 +176,10 @@ const RENDERER_DOM = {
 
 export default defineConfig({
   test: {
+    // The summary line's `environment` counts a shared worker's one environment setup again for
+    // every file it runs (vitest 4.1's worker reports that setup's time with each file): the 41
+    // `renderer` files said environment 40.4 s in a run of 14.3 s of CPU in all (load 4 to 6).
+    // Its `import` and `setup` count each file's own.
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     // Vitest runs one file at a time on 2 cores by default (cores - 1), and most files here wait
     // on child processes, loopback HTTP, a browser or the disk: the whole run took 18 min with
@@ -290,17 +331,16 @@ export default defineConfig({
         // Faults, crashes, hostile input and the key's safety. `npm run soak` runs the
         // same files at a larger size (PICTOR_SOAK=1).
         test: {
+          ...HARDENING,
           name: 'hardening',
-          expect: expectations,
           include: ['tests/hardening/**/*.test.ts'],
-          // The crash and lease tests' workers, bundled once for the run and started dozens of
-          // times as `node <bundle>` (tests/support/node-entries.ts).
-          globalSetup: ['tests/support/node-entries-setup.ts'],
-          environment: 'node',
-          setupFiles: [STALL_WATCHDOG, 'tests/hardening/support/fast-check-seed.ts'],
-          testTimeout: 180_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, ...HARDENING_OWN],
+          isolate: false,
         },
+      },
+      {
+        // The hardening files that need a process and modules of their own (HARDENING_OWN).
+        test: { ...HARDENING, name: 'hardening-isolated', include: HARDENING_OWN },
       },
       {
         // Builds the app and runs electron-builder in beforeAll (about half a minute on 2 cores).

@@ -5,7 +5,7 @@
  * were recorded), then writes the figures region of docs/RELIABILITY.md from that file. Nothing
  * outside the region's markers is touched.
  *
- *   npx vitest run --project hardening && npm run reliability
+ *   npx vitest run --project 'hardening*' && npm run reliability
  *   npm run soak                           (runs the suites at the larger size, then this)
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';

@@ -27,10 +27,14 @@ const ticker = setInterval(() => say(`load average ${load()}`), 60_000);
 let peak = 0;
 const sampler = setInterval(() => (peak = Math.max(peak, loadavg()[0] ?? 0)), 5_000);
 
-const vitest = spawn('npx', ['vitest', 'run', '--project', 'hardening', ...process.argv.slice(2)], {
-  cwd: ROOT,
-  stdio: 'inherit',
-});
+const vitest = spawn(
+  'npx',
+  ['vitest', 'run', '--project', 'hardening*', ...process.argv.slice(2)],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+  },
+);
 vitest.on('close', (code) => {
   clearInterval(ticker);
   clearInterval(sampler);

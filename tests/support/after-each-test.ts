@@ -1,9 +1,9 @@
 /**
  * What the tests' helpers end after every test (the app they started, its main, the services
  * beside it, a core they opened), run by a setup file's afterEach (tests/unit/renderer/setup.ts,
- * tests/integration/setup.ts). A helper registers here instead of calling afterEach when it is
+ * tests/support/end-each-test-setup.ts). A helper registers here instead of calling afterEach when it is
  * imported: in a project whose files share their worker's modules (vitest.config.ts,
- * `renderer-wired`, `integration`) a helper is evaluated once per worker, and a hook it attached
+ * `renderer-wired`, `integration`, `hardening`) a helper is evaluated once per worker, and a hook it attached
  * then would belong to the first file that imported it only; a setup file runs again for every
  * file.
  */

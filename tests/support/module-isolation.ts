@@ -106,18 +106,24 @@ export function withOwnHelpers(tests: string, file: string): string {
  * What a file does to the process it runs in, which the next file in that process would still
  * see: its working folder or umask changed, the process's escaped errors caught (a listener the
  * file leaves would take the next file's), a module put into Node's own require cache (the
- * updater tests' stand-in for `electron`).
+ * updater tests' stand-in for `electron`), V8's flags set (`--expose-gc`). Or what it measures of
+ * the whole process, which a file before it in that process would have changed: its memory, its
+ * CPU time, its open descriptors (what the earlier file left to collect, to run or to close
+ * counts against this one).
  */
 const CHANGES_PROCESS = [
   /\bprocess\.(?:chdir|umask)\s*\(/,
   /\bprocess\.\w+\(\s*'(?:uncaughtException|unhandledRejection)'/,
   /\brequire\.cache\b/,
+  /\bsetFlagsFromString\s*\(/,
+  /\bprocess\.(?:memoryUsage|cpuUsage|resourceUsage)\s*\(/,
+  /\/proc\/self\//,
 ];
 
 /**
  * Whether a test file, or a helper of the tests it imports ({@link withOwnHelpers}), changes what
  * the next file in its process would see, modules ({@link needsOwnModules}) or the process itself:
- * the integration files that share a child process (`isolate: false`) must not.
+ * the integration and hardening files that share a child process (`isolate: false`) must not.
  */
 export function needsOwnProcess(text: string): boolean {
   return needsOwnModules(text) || CHANGES_PROCESS.some((pattern) => pattern.test(text));

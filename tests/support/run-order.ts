@@ -11,9 +11,12 @@
  * every few hardening files and the first at the front: while one worker packs or waits on a
  * packed app, the other runs the crash, lease and fault suites, which keep a core busy. The first
  * packaging file (the longest, so vitest puts it first) packs every group, and the others, a few
- * hardening files later, find the packs made. Both projects run every file in a fresh child
- * process (neither shares its workers' modules), so moving a file among them costs no worker its
- * loaded modules; a project that shares them keeps its files together as before.
+ * hardening files later, find the packs made. The packaging files run each in a fresh child
+ * process; the `hardening` files share theirs (vitest.config.ts), and vitest ends a shared process
+ * when the next file in its queue is another project's: each packaging file costs the worker that
+ * meets it one fresh hardening process after it (about 11 in the run, where each of the 144
+ * shared files once had its own), which the crash and lease suites beside the packs are worth.
+ * The other projects that share their processes keep their files together as before.
  *
  * No order by duration beyond vitest's (tests/durations-baseline.json is only the CI log's
  * yardstick): its pool keeps one queue for the run and hands a worker the next file as it frees,

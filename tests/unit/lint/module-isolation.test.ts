@@ -49,7 +49,7 @@ describe('a file that needs modules of its own', () => {
   });
 });
 
-describe('an integration file that needs a process of its own', () => {
+describe('an integration or hardening file that needs a process of its own', () => {
   // Put together, so that process-bound.test.ts does not take this file for one that calls them.
   const call = (name: string) => `process.${name}(value);`;
   it.each([
@@ -60,6 +60,10 @@ describe('an integration file that needs a process of its own', () => {
     'require.cache[id] = { exports };',
     "vi.mock('electron', () => ({}));",
     "vi.stubEnv('TZ', 'Pacific/Chatham');",
+    "setFlagsFromString('--expose-gc');",
+    'const { heapUsed } = process.memoryUsage();',
+    'const spent = process.cpuUsage(before);',
+    `for (const fd of readdirSync('/proc/${'self'}/fd')) count(fd);`,
   ])('is recognised by %s', (text) => {
     expect(needsOwnProcess(text)).toBe(true);
   });
@@ -137,9 +141,9 @@ describe("a file's own helpers", () => {
     const setupFiles = [
       'tests/unit/renderer/setup.ts',
       'tests/support/stall-watchdog-setup.ts',
-      'tests/integration/setup.ts',
+      'tests/support/end-each-test-setup.ts',
     ];
-    const helpers = ['tests/unit', 'tests/support', 'tests/integration']
+    const helpers = ['tests/unit', 'tests/support', 'tests/integration', 'tests/hardening']
       .flatMap((dir) => readdirSync(join(root, dir), { recursive: true, withFileTypes: true }))
       .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
       .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/'))

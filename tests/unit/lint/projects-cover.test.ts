@@ -166,4 +166,35 @@ describe('the vitest projects', () => {
     const pools = new Set([...shared, ...isolated].map((spec) => spec.project.config.pool));
     expect([...pools]).toEqual(['forks']);
   });
+
+  it('share a child process between hardening files only when neither they nor a helper they import change or measure what is the whole process', () => {
+    const inProject = (name: string) => specs.filter((spec) => spec.project.name === name);
+    const shared = inProject('hardening');
+    expect(shared.length).toBeGreaterThan(100);
+    expect(shared.every((spec) => spec.project.config.isolate === false)).toBe(true);
+    const wrong = shared
+      .filter((spec) => needsOwnProcess(withOwnHelpers(join(root, 'tests'), spec.moduleId)))
+      .map((spec) => rel(spec.moduleId));
+    expect(wrong).toEqual([]);
+    // The file that catches the process's escaped errors (through its fixture), the one that
+    // mocks electron, and those that count the process's memory or descriptors run isolated.
+    const isolated = inProject('hardening-isolated');
+    expect(isolated.map((spec) => rel(spec.moduleId))).toEqual(
+      expect.arrayContaining([
+        'tests/hardening/filesystem/import-interrupt.test.ts',
+        'tests/hardening/hostile/window-title.test.ts',
+        'tests/hardening/hostile/streamed-uploads.test.ts',
+        'tests/hardening/hostile/metadata-writes-at-once.test.ts',
+      ]),
+    );
+    expect(isolated.every((spec) => spec.project.config.isolate)).toBe(true);
+    const pools = new Set([...shared, ...isolated].map((spec) => spec.project.config.pool));
+    expect([...pools]).toEqual(['forks']);
+    // Both end what a test's helpers started after it, as the integration files do.
+    for (const spec of [...shared, ...isolated]) {
+      expect(spec.project.config.setupFiles.map(rel)).toContain(
+        'tests/support/end-each-test-setup.ts',
+      );
+    }
+  });
 });
