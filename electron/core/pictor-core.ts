@@ -296,6 +296,7 @@ function operationsOf(
     clock: options.clock,
     ...(options.progressEveryMs === undefined ? {} : { progressEveryMs: options.progressEveryMs }),
     keyScrubber: () => heldKeyScrubber(heldKeysOf(options)),
+    outgoingScrubber: () => heldKeyScrubberOrNone(heldKeysOf(options)),
   });
 }
 

@@ -4,6 +4,9 @@
  * pixels' bytes copied as they are); a file that carries Content Credentials, or one whose
  * structure cannot take the edit, is copied byte for byte with its XMP sidecar beside it under the
  * same stem (`name.png`, `name.xmp`): Pictor's packet with the triage, or the triage alone.
+ * While a key is held, an image whose own metadata carries one is copied as Save as hands it
+ * (gallery/outgoing-file.ts `outgoingBytes`: without that metadata, the pixels the same), its
+ * triage in the sidecar beside it; one whose key sits where nothing can go is not copied.
  */
 import { extname } from 'node:path';
 import { GALLERY_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
@@ -11,6 +14,7 @@ import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record
 import {
   type Gallery,
   kindOfImage,
+  outgoingBytes,
   planTriageEmbed,
   readSidecarIfAny,
   sidecarPlan,
@@ -18,8 +22,17 @@ import {
   writePlanInto,
   xmpSidecarOf,
 } from '../gallery';
-import { copyOpenedFile, isPlaceRefused, type OpenedRegularFile, openRegularFile } from '../fs';
+import {
+  copyOpenedFile,
+  isPlaceRefused,
+  type OpenedRegularFile,
+  openRegularFile,
+  readOpenedFile,
+} from '../fs';
 import { createUnique, exportName, removeCreated } from './export-files';
+
+/** Every key held, scrubbed out of a text (images/metadata-keys.ts MetadataKeyScrubber). */
+type MetadataKeyScrubber = Parameters<typeof outgoingBytes>[1];
 
 /**
  * An image of a task, as its copy is made: `remake` when the record was changed beyond triage (a
@@ -82,14 +95,40 @@ function asFolderRefusal(error: unknown): unknown {
   return isPlaceRefused(error) ? new ExportFolderRefusedError(error) : error;
 }
 
-/** Copies `image` of `record` into `folder`, with its triage in it or its sidecar beside it. */
-export async function copyOne(gallery: ExportGallery, of: CopyOf, folder: string): Promise<void> {
+/**
+ * The bytes to copy instead of `source`'s when they carry a key `keyMetadata` takes out: without
+ * that metadata (outgoing-file.ts); null when they carry none, or no key is held.
+ * @throws UserFacingError when the key is where nothing can go; a file-system error.
+ */
+async function keyFreeBytes(
+  source: OpenedRegularFile,
+  keyMetadata: MetadataKeyScrubber | undefined,
+): Promise<Buffer | null> {
+  if (!keyMetadata) return null;
+  const bytes = await readOpenedFile(source.handle, source.size);
+  const out = outgoingBytes(bytes, keyMetadata);
+  return out === bytes ? null : out;
+}
+
+/**
+ * Copies `image` of `record` into `folder`, with its triage in it or its sidecar beside it; an
+ * image carrying a key `keyMetadata` takes out, without it (see the file's comment).
+ */
+export async function copyOne(
+  gallery: ExportGallery,
+  of: CopyOf,
+  folder: string,
+  keyMetadata?: MetadataKeyScrubber,
+): Promise<void> {
   const appVersion = gallery.appVersion ?? 'unknown';
   // Checked on what was opened: a folder swapped for a link cannot lead outside the gallery.
   const path = gallery.resolve(of.image.file ?? '');
   const source = await openRegularFile(gallery.root, path, GALLERY_MAX_IMAGE_BYTES);
   try {
-    const embed = await embedFor(source, of, appVersion);
+    const keyFree = await keyFreeBytes(source, keyMetadata);
+    const embed: TriageEmbed = keyFree
+      ? { refused: 'It carried a key: copied without it, its triage beside it.' }
+      : await embedFor(source, of, appVersion);
     const edited = 'plan' in embed ? embed.plan : null;
     const sidecar =
       edited && of.image.xmpFile === undefined ? null : await sidecarBytes(gallery, of, appVersion);
@@ -101,7 +140,8 @@ export async function copyOne(gallery: ExportGallery, of: CopyOf, folder: string
     try {
       const [copy, beside] = created;
       if (!copy) return;
-      if (edited) await writePlanInto(source.handle, edited, copy.handle);
+      if (keyFree) await copy.handle.writeFile(keyFree);
+      else if (edited) await writePlanInto(source.handle, edited, copy.handle);
       else await copyOpenedFile(source.handle, source.size, copy.handle);
       if (beside && sidecar) await beside.handle.writeFile(sidecar);
       for (const target of created) await target.handle.close();

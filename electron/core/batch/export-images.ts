@@ -31,6 +31,13 @@ export interface ExportDeps {
    * packet made again from it (kept-key-id.ts).
    */
   readonly scrub?: (text: string) => string;
+  /**
+   * Every key the process holds, scrubbed out of a text; absent when none is held. Each image's
+   * own bytes are judged with it as Save as judges them (gallery/outgoing-file.ts): one whose
+   * metadata carries a held key (saved before downloads were searched, or before the key it
+   * echoes was entered) is copied without that metadata (export-copy.ts).
+   */
+  readonly keyMetadata?: (text: string) => string;
 }
 
 /** The record a copy is made from, and whether it differs from the history's beyond triage. */
@@ -82,7 +89,7 @@ export async function exportImages(
   if (images.length > 0) deps.onProgress?.(0, images.length);
   for (const [n, image] of images.entries()) {
     try {
-      await copyOne(deps.gallery, image, folder);
+      await copyOne(deps.gallery, image, folder, deps.keyMetadata);
       copied += 1;
     } catch (error) {
       if (error instanceof ExportFolderRefusedError) throw folderRefused(folder, copied, error);

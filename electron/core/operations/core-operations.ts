@@ -111,6 +111,11 @@ export interface CoreOperationsDeps {
    * id (archive/import-kept-id.ts).
    */
   readonly keyScrubber?: () => Promise<KeptIdScrubber>;
+  /**
+   * The scrubber of every key the process holds, null when none (PictorCore.outgoingScrubber): an
+   * export to a folder judges each image's own bytes with it, as Save as does.
+   */
+  readonly outgoingScrubber?: () => Promise<((text: string) => string) | null>;
 }
 
 export class CoreOperations {
@@ -212,8 +217,10 @@ export class CoreOperations {
       'images',
       async ({ report }) => {
         const scrub = await this.deps.keyScrubber?.();
+        const keyMetadata = await this.deps.outgoingScrubber?.();
         const deps = {
           ...(scrub ? { scrub } : {}),
+          ...(keyMetadata ? { keyMetadata } : {}),
           get: (localId: string) => this.deps.records.get(localId),
           gallery: this.deps.gallery,
           onProgress: (done: number, total: number) => report({ done, total }, done === total),

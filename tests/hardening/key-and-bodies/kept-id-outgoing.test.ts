@@ -201,6 +201,21 @@ describe('an image whose own metadata carries a held key, its task id none', () 
           true,
         );
       }
+      // An export of the image into a folder: the copy without it, its triage beside it.
+      const folder = await mkdtemp(join(tmpdir(), 'pictor-keyed-export-'));
+      cleanups.push(() => rm(folder, { recursive: true, force: true }));
+      const outcome = await h.core.operations.exportImages({ images: [ref(settled)] }, folder);
+      expect(outcome).toMatchObject({ copied: 1, failed: 0 });
+      const written = await readdir(folder);
+      const copied = written.filter((name) => name.endsWith('.png'));
+      expect(copied).toHaveLength(1);
+      for (const name of written) {
+        const bytes = await readFile(join(folder, name));
+        if (name.endsWith('.png')) {
+          expect(carries(bytes), name).toBe(false);
+          expect((await pixelsOf(bytes)).equals(await pixelsOf(keyed.bytes)), name).toBe(true);
+        } else expect(leaks(bytes), name).toEqual([]);
+      }
     },
   );
 });
