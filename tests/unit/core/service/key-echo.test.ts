@@ -170,7 +170,11 @@ describe('findKeyEchoes', () => {
         };
         expect(Object.keys(parsed)).toEqual(['error', 'detail', 'next']);
         expect(parsed.error.code).toBe(401);
-        expect(parsed.error.message).toMatch(/^Refused: /);
+        // The text before the echo stays, but for letters that continue a run of the key's own
+        // letters across it: a key holding "…dprop…" is read in "Refused: p r o p…" from the d.
+        const [head = ''] = parsed.error.message.split('[redacted]');
+        const kept = head.startsWith('Refused: ') || 'Refused: '.startsWith(head);
+        expect(kept, parsed.error.message).toBe(true);
         expect(parsed.detail).toMatch(/ ←$/);
         expect(parsed.next).toBe(next);
       }),
