@@ -30,9 +30,10 @@ async function openBoth(edit: (record: TaskRecord) => TaskRecord) {
   const started = await startWiredApp({
     prepare: async (wired) => {
       const [task] = await wired.generate(['A heron in fog']);
-      // The engine done with it first: a write of its own copy would undo the edit.
+      // Through the engine, whose live copy of the task a later write of its own (a thumbnail, an
+      // image saved) would otherwise put back over an edit made to the history alone.
       await wired.runtime.core.engine.whenSettled([task!.localId]);
-      wired.runtime.core.history.editMany([task!.localId], edit);
+      wired.runtime.core.engine.editMany([task!.localId], edit);
     },
   });
   const { user } = started;

@@ -25,7 +25,10 @@ async function openViewer(seed: number | undefined) {
   const started = await startWiredApp({
     prepare: async (wired) => {
       const [task] = await wired.generate(['A heron in fog']);
-      wired.runtime.core.history.editMany([task!.localId], (record) => asFal(record, seed));
+      // Through the engine, once done with the task: its live copy would otherwise be written back
+      // over an edit made to the history alone (vary-offered.test.tsx failed so on a fresh clone).
+      await wired.runtime.core.engine.whenSettled([task!.localId]);
+      wired.runtime.core.engine.editMany([task!.localId], (record) => asFal(record, seed));
     },
   });
   giveSize('.gallery-grid', { width: 900, height: 600 });
