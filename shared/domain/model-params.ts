@@ -141,8 +141,16 @@ export function checkParams(
 }
 
 /**
+ * A number as a command line writes it: decimal, with an exponent as JavaScript writes a small
+ * one (`String(1e-7)` is `1e-7`; "Copy as command" and `models show` print numbers so, and the
+ * CLI refused the line it printed). No hex, no `Infinity`, no spaces.
+ */
+const DECIMAL = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
+
+/**
  * The value a command line's `key=value` text means for `spec`: a choice as listed (a number
- * choice as its number), `true`/`false` for a switch, a decimal number for a number; text as is.
+ * choice as its number), `true`/`false` for a switch, a decimal number (an exponent allowed) for a
+ * number; text as is.
  * Undefined when the text cannot be one (checkParams then says why).
  */
 export function paramFromText(spec: ParamSpec, text: string): ParamValue | undefined {
@@ -154,7 +162,7 @@ export function paramFromText(spec: ParamSpec, text: string): ParamValue | undef
     case 'string':
       return text;
     default:
-      return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
+      return DECIMAL.test(text) ? Number(text) : undefined;
   }
 }
 
