@@ -89,6 +89,15 @@ export type ParamCheck =
   | { readonly ok: true; readonly values: ParamValues }
   | { readonly ok: false; readonly problem: Sentence };
 
+/**
+ * Whether no two of a choice's `values` read alike as text (`1` and `"1"`, or one listed twice):
+ * a command line's `key=1` and the form's select name a choice by its text, so of two such the
+ * first was always the one sent, whichever was copied or picked, and the form listed it twice.
+ */
+export function choicesApart(values: readonly (string | number)[]): boolean {
+  return new Set(values.map(String)).size === values.length;
+}
+
 /** Why `value` does not fit `spec`, or null when it does. */
 export function paramProblem(name: string, spec: ParamSpec, value: ParamValue): Sentence | null {
   switch (spec.type) {

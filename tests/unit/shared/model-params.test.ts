@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkParams,
+  choicesApart,
   commonParam,
   orderedParams,
   paramFromText,
@@ -155,6 +156,16 @@ describe('the shipped schemas', () => {
           ),
         );
         expect(checkParams(schema, model, defaults).ok, model).toBe(true);
+      }
+    }
+  });
+
+  it('name every choice apart as text (what a command line and the form’s select name)', () => {
+    for (const table of Object.values(SHIPPED_PARAM_SCHEMAS)) {
+      for (const [model, schema] of Object.entries(table)) {
+        for (const spec of Object.values(schema.params)) {
+          if (spec.type === 'enum') expect(choicesApart(spec.values), model).toBe(true);
+        }
       }
     }
   });
