@@ -8,6 +8,12 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  BIDI_CONTROLS,
+  DEL_AND_C1_CONTROLS,
+  LINE_SEPARATORS,
+  anyOf,
+} from '../../../shared/text/control-characters';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { addTask, offlineGallery } from '../../unit/core/library/archive/library-fixture';
@@ -22,15 +28,24 @@ const HOSTILE = 'a\u001b]52;c;cm0gLXJmIH4K\u0007b\u001b[2J\u009b31mc\u202ed\u202
  * What no text output may hold raw: C0 but line feed (and CR before one: the CSV's line end), DEL,
  * C1, bidi, separators, invisibles.
  */
-const RAW =
-  /\r(?!\n)|[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/u;
+const RAW_CHARACTERS = anyOf(
+  [
+    '\\u0000-\\u0009\\u000b\\u000c\\u000e-\\u001f',
+    DEL_AND_C1_CONTROLS,
+    BIDI_CONTROLS,
+    LINE_SEPARATORS,
+    '\\u061c\\u200b\\u200e\\u200f\\ufeff',
+  ],
+  'u',
+);
+const LONE_CR = /\r(?!\n)/;
 
 function expectSafe(run: CliRun, what: string): void {
   for (const [stream, text] of [
     ['stdout', run.stdout],
     ['stderr', run.stderr],
   ] as const) {
-    const at = RAW.exec(text);
+    const at = RAW_CHARACTERS.exec(text) ?? LONE_CR.exec(text);
     expect(
       at,
       `${what} ${stream} holds U+${at?.[0].codePointAt(0)?.toString(16)}: ${describeRun(run)}`,

@@ -326,7 +326,7 @@ describe('Copy as command on Windows (tasks:copyCommand)', () => {
     'refuses %s no Windows line carries with a sentence naming it, copying nothing',
     async (_, model, params) => {
       const { copied, copy } = copyOn('a fox\nat dusk', model, params);
-      const refused = await copy().then(
+      const refused = await Promise.resolve(copy()).then(
         () => null,
         (error: unknown) => error,
       );
