@@ -25,8 +25,12 @@ import { powershellArgument } from '../../shared/text/windows-command';
 const SHOWN_AS_CODE = anyOf([BIDI_CONTROLS, LINE_SEPARATORS, '\\p{Cf}\\p{Cs}'], 'gu');
 const KEPT_JOINERS = new Set(['\u200c', '\u200d']);
 const CONTROLS = anyOf([CONTROL_CHARACTERS], 'g');
-/** What JSON.stringify leaves as it is (it escapes C0) but a reader would act on. */
-const JSON_UNSAFE = anyOf([DEL_AND_C1_CONTROLS, BIDI_CONTROLS, LINE_SEPARATORS], 'g');
+/**
+ * What JSON.stringify leaves as it is (it escapes C0) but a reader would act on, or would not see:
+ * DEL and C1, bidi controls, line separators and every other format character (the invisibles
+ * {@link SHOWN_AS_CODE} shows by code on a text line), the joiners kept as there.
+ */
+const JSON_UNSAFE = anyOf([DEL_AND_C1_CONTROLS, BIDI_CONTROLS, LINE_SEPARATORS, '\\p{Cf}'], 'gu');
 
 function hex(code: number, digits: number): string {
   return code.toString(16).toUpperCase().padStart(digits, '0');
@@ -55,12 +59,18 @@ export function terminalLines(lines: readonly string[]): string {
 }
 
 /**
- * A JSON line that stays one line and shows no bidi tricks: JSON.stringify escapes controls, but
- * not U+2028/U+2029 (line breaks to some readers) or bidi controls; those are written as `\uXXXX`
- * here, which every JSON parser reads back as the same characters.
+ * A JSON line that stays one line and shows no bidi tricks and hides nothing: JSON.stringify
+ * escapes controls, but not U+2028/U+2029 (line breaks to some readers), bidi controls or the
+ * invisible format characters (a zero-width space, a BOM, tag characters that spell hidden words);
+ * those are written as `\uXXXX` here, which every JSON parser reads back as the same characters.
  */
 export function jsonSafe(line: string): string {
-  return line.replace(JSON_UNSAFE, (char) => `\\u${hex(char.charCodeAt(0), 4).toLowerCase()}`);
+  return line.replace(JSON_UNSAFE, (char) => {
+    if (KEPT_JOINERS.has(char)) return char;
+    // A character past U+FFFF (a tag character) as its two UTF-16 units, as JSON writes it.
+    const units = Array.from({ length: char.length }, (_, at) => char.charCodeAt(at));
+    return units.map((unit) => `\\u${hex(unit, 4).toLowerCase()}`).join('');
+  });
 }
 
 /**

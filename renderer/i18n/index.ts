@@ -294,10 +294,16 @@ export function formatMoney(micros: number, unit: CostUnit): string {
   return active.main.money(micros, unit);
 }
 
-/** A number as one would type it in the shown locale: no grouping, up to six decimals (`1500`, `1,5`). */
+/**
+ * A number as one would type it in the shown locale: no grouping, every decimal it has (`1500`,
+ * `1,5`, `0,0000001`): the shortest digits that read back as the same number, as the form and
+ * the CLI read it (a model option's range, default or sent value; down to 1e-80, past which
+ * 100 decimals, Intl's most, round it). Six decimals at most showed
+ * a default of 1e-7 as `0`, and the range of 0.0000001 to 1 as 0 to 1.
+ */
 export function formatDecimal(value: number): string {
   if (!Number.isFinite(value)) return t('format.unknown');
-  return numberFormat({ maximumFractionDigits: 6, useGrouping: false }).format(value);
+  return numberFormat({ maximumFractionDigits: 100, useGrouping: false }).format(value);
 }
 
 /** The decimal separator of the shown locale (`.`, `,`, `٫`), for reading typed amounts. */

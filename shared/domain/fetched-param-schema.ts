@@ -12,6 +12,7 @@
 import {
   MAX_PARAMS,
   MAX_PARAM_TEXT,
+  choicesApart,
   paramProblem,
   type CommonParam,
   type ParamSchema,
@@ -182,7 +183,9 @@ function choicesOf(value: unknown): (string | number)[] | undefined {
       (typeof v === 'string' && v.length <= MAX_CHOICE_CHARS && !UNSHOWN.test(v)) ||
       finite(v) !== undefined,
   );
-  return ok ? (value as (string | number)[]) : undefined;
+  return ok && choicesApart(value as (string | number)[])
+    ? (value as (string | number)[])
+    : undefined;
 }
 
 /** The kind of one property, without its default, title and hint; undefined: not renderable. */

@@ -89,6 +89,15 @@ export type ParamCheck =
   | { readonly ok: true; readonly values: ParamValues }
   | { readonly ok: false; readonly problem: Sentence };
 
+/**
+ * Whether no two of a choice's `values` read alike as text (`1` and `"1"`, or one listed twice):
+ * a command line's `key=1` and the form's select name a choice by its text, so of two such the
+ * first was always the one sent, whichever was copied or picked, and the form listed it twice.
+ */
+export function choicesApart(values: readonly (string | number)[]): boolean {
+  return new Set(values.map(String)).size === values.length;
+}
+
 /** Why `value` does not fit `spec`, or null when it does. */
 export function paramProblem(name: string, spec: ParamSpec, value: ParamValue): Sentence | null {
   switch (spec.type) {
@@ -141,8 +150,16 @@ export function checkParams(
 }
 
 /**
+ * A number as a command line writes it: decimal, with an exponent as JavaScript writes a small
+ * one (`String(1e-7)` is `1e-7`; "Copy as command" and `models show` print numbers so, and the
+ * CLI refused the line it printed). No hex, no `Infinity`, no spaces.
+ */
+const DECIMAL = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
+
+/**
  * The value a command line's `key=value` text means for `spec`: a choice as listed (a number
- * choice as its number), `true`/`false` for a switch, a decimal number for a number; text as is.
+ * choice as its number), `true`/`false` for a switch, a decimal number (an exponent allowed) for a
+ * number; text as is.
  * Undefined when the text cannot be one (checkParams then says why).
  */
 export function paramFromText(spec: ParamSpec, text: string): ParamValue | undefined {
@@ -154,7 +171,7 @@ export function paramFromText(spec: ParamSpec, text: string): ParamValue | undef
     case 'string':
       return text;
     default:
-      return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
+      return DECIMAL.test(text) ? Number(text) : undefined;
   }
 }
 

@@ -3,7 +3,7 @@
  * `models:` channels): every option one of the kinds Pictor renders, bounded, named as an option.
  */
 import { z } from 'zod';
-import { COMMON_PARAMS, MAX_PARAMS, MAX_PARAM_TEXT } from './model-params';
+import { COMMON_PARAMS, MAX_PARAMS, MAX_PARAM_TEXT, choicesApart } from './model-params';
 import { isParamName } from './param-names';
 import { lazySchema } from './lazy-schema';
 
@@ -22,6 +22,7 @@ function specSchema() {
         .array(z.union([z.string().max(64), number]))
         .min(1)
         .max(64)
+        .refine(choicesApart)
         .readonly(),
       default: z.union([z.string().max(64), number]).optional(),
     }),

@@ -240,7 +240,7 @@ export const libraryErrors = {
 
   // electron/ipc/task-command-handlers.ts (Copy as command on Windows)
   'error.library.commandHasControls':
-    'This request holds a line break or another control character, which no Windows command line can carry, so no command was copied. Copy the prompt itself instead.',
+    'The model’s name or an option of this request holds a line break or another control character, which no Windows command line can carry, so no command was copied (a prompt is carried, escaped). Take the character out of the model or the option, then copy again.',
   'error.library.tooManyRequests':
     'Too many requests at once: Pictor is still working on earlier ones, and did not take this one. Try again in a moment.',
 

@@ -79,6 +79,17 @@ describe('jsonSafe', () => {
       { numRuns: 500 },
     );
   });
+
+  it('writes the invisibles as \\u escapes too (ZWSP, BOM, tag characters), the joiners kept', () => {
+    const tagged = `calm${String.fromCodePoint(0xe0041)}`;
+    const text = `ca\u200blm \ufeff\u2060 ${tagged} \u00ad 👨\u200d👩 می\u200cخواهم`;
+    const line = jsonSafe(JSON.stringify({ prompt: text }));
+    expect(line).not.toMatch(/[\u00ad\u200b\u2060\ufeff]|\u{e0041}/u);
+    expect(line).toContain('\\udb40\\udc41');
+    expect(line).toContain('👨\u200d👩');
+    expect(line).toContain('می\u200cخواهم');
+    expect((JSON.parse(line) as { prompt: string }).prompt).toBe(text);
+  });
 });
 
 const HOSTILE_IDS = [

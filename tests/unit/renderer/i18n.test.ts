@@ -1,10 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paramFromText } from '../../../shared/domain/model-params';
 import {
   catalogue,
   formatBytes,
   formatDateTime,
+  formatDecimal,
   formatDuration,
   formatNumber,
   setCatalogue,
@@ -56,6 +59,26 @@ describe('t()', () => {
     expect(formatDuration(65_000)).toBe('1m 5s');
     expect(formatDuration(7_260_000)).toBe('2h 1m');
     expect(formatNumber(1234.56)).toBe('1,234.6');
+  });
+
+  it('writes an option’s number with every decimal it has, read back as the same number', () => {
+    // Six decimals at most showed a default of 1e-7 as 0 (the form's placeholder, task details).
+    expect(formatDecimal(1e-7)).toBe('0.0000001');
+    expect(formatDecimal(-2.5e-7)).toBe('-0.00000025');
+    expect(formatDecimal(0.1)).toBe('0.1');
+    expect(formatDecimal(1500)).toBe('1500');
+    expect(formatDecimal(9_007_199_254_740_991)).toBe('9007199254740991');
+    const spec = { type: 'number', min: -1e6, max: 1e6 } as const;
+    fc.assert(
+      fc.property(
+        fc
+          .double({ min: -1e6, max: 1e6, noNaN: true })
+          .filter((v) => v === 0 || Math.abs(v) > 1e-80),
+        (value) => {
+          expect(paramFromText(spec, formatDecimal(value))).toBe(value);
+        },
+      ),
+    );
   });
 });
 

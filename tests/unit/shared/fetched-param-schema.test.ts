@@ -132,6 +132,8 @@ describe('a schema a service publishes, read as hostile input', () => {
         separated: { enum: ['a\u2028b'] },
         escaped_default: { type: 'string', default: '\u001b]52;c;cm0K\u0007' },
         many: { enum: Array.from({ length: 65 }, (_, n) => n) },
+        alike: { enum: [1, '1', 2] },
+        twice: { enum: ['vivid', 'natural', 'vivid'] },
         long_text: {
           type: 'string',
           maxLength: 1e9,

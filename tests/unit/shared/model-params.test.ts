@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkParams,
+  choicesApart,
   commonParam,
   orderedParams,
   paramFromText,
@@ -60,11 +62,27 @@ describe('a model’s options checked against its schema', () => {
   it('types command-line text by the schema', () => {
     const p = SCHEMA.params;
     expect(paramFromText(p['steps']!, '12')).toBe(12);
-    expect(paramFromText(p['steps']!, '1e3')).toBeUndefined();
+    expect(paramFromText(p['steps']!, '1e3')).toBe(1000);
+    expect(paramFromText(p['steps']!, '0x10')).toBeUndefined();
+    expect(paramFromText(p['steps']!, 'Infinity')).toBeUndefined();
+    expect(paramFromText(p['steps']!, ' 12')).toBeUndefined();
     expect(paramFromText(p['raw']!, 'true')).toBe(true);
     expect(paramFromText(p['raw']!, '1')).toBeUndefined();
     expect(paramFromText(p['aspect_ratio']!, '16:9')).toBe('16:9');
     expect(paramFromText({ type: 'enum', values: [1, 2] }, '2')).toBe(2);
+  });
+
+  it('reads back every number as JavaScript writes it (Copy as command, models show)', () => {
+    // String(1e-7) is `1e-7`: the printed line's `--param=strength=1e-7` was refused by the CLI.
+    const spec = { type: 'number', min: -1, max: 1 } as const;
+    fc.assert(
+      fc.property(fc.double({ min: -1, max: 1, noNaN: true }), (value) => {
+        expect(paramFromText(spec, String(value))).toBe(value === 0 ? 0 : value);
+      }),
+    );
+    for (const value of [1e-7, -2.5e-7, 5e-324, 0.1, 1]) {
+      expect(paramFromText(spec, String(value))).toBe(value);
+    }
   });
 
   it('finds the common options and lists them first', () => {
@@ -138,6 +156,16 @@ describe('the shipped schemas', () => {
           ),
         );
         expect(checkParams(schema, model, defaults).ok, model).toBe(true);
+      }
+    }
+  });
+
+  it('name every choice apart as text (what a command line and the form’s select name)', () => {
+    for (const table of Object.values(SHIPPED_PARAM_SCHEMAS)) {
+      for (const [model, schema] of Object.entries(table)) {
+        for (const spec of Object.values(schema.params)) {
+          if (spec.type === 'enum') expect(choicesApart(spec.values), model).toBe(true);
+        }
       }
     }
   });

@@ -264,12 +264,16 @@ describe.each(WINDOWS_SHELLS.filter((shell) => shell.name !== 'cmd'))(
 );
 
 describe('Copy as command on Windows (tasks:copyCommand)', () => {
-  const copyOn = (prompt: string, model = 'fal-ai/flux/dev') => {
+  const copyOn = (
+    prompt: string,
+    model = 'fal-ai/flux/dev',
+    params?: Record<string, string | number | boolean>,
+  ) => {
     const copied: string[] = [];
     const record = makeTask({
       provider: 'fal',
       endpoint: 'https://queue.fal.run',
-      request: { prompt, model },
+      request: { prompt, model, ...(params ? { params } : {}) },
     });
     const handlers = taskCommandHandlers({
       engine: { get: () => record },
@@ -315,13 +319,27 @@ describe('Copy as command on Windows (tasks:copyCommand)', () => {
     ]);
   });
 
-  it('refuses a model no Windows line carries with a sentence, copying nothing', async () => {
-    const { copied, copy } = copyOn('a fox', 'fal-ai/flux\ndev');
-    await expect(copy()).rejects.toMatchObject({
-      name: 'UserFacingError',
-      code: 'bad_input',
-      sentence: { key: 'error.library.commandHasControls' },
-    });
-    expect(copied).toEqual([]);
-  });
+  it.each([
+    ['a model', 'fal-ai/flux\ndev', undefined],
+    ['an option', 'fal-ai/flux/dev', { negative_prompt: 'blur\tnoise' }],
+  ])(
+    'refuses %s no Windows line carries with a sentence naming it, copying nothing',
+    async (_, model, params) => {
+      const { copied, copy } = copyOn('a fox\nat dusk', model, params);
+      const refused = await Promise.resolve(copy()).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused).toMatchObject({
+        name: 'UserFacingError',
+        code: 'bad_input',
+        sentence: { key: 'error.library.commandHasControls' },
+      });
+      // The prompt (several lines here) is carried escaped: the sentence names what is not.
+      const said = (refused as Error).message;
+      expect(said).toMatch(/model’s name or an option/);
+      expect(said).not.toMatch(/Copy the prompt/);
+      expect(copied).toEqual([]);
+    },
+  );
 });
