@@ -21,6 +21,7 @@ import { EXIT } from './cli-report';
 import type { CliIo } from './cli-io';
 import { terminalSafe } from './terminal-text';
 import { englishText } from '../../shared/i18n/sentence';
+import { keyRemovedExportedSentence } from '../../shared/i18n/key-removed';
 import { resolve } from 'node:path';
 import { argumentsOf, required } from './cli-args';
 import { commandHelp } from './command-help';
@@ -91,6 +92,8 @@ async function exportCommand(
     io.stdout(
       `${terminalSafe(`Exported ${summary.tasks} task(s) and ${summary.images} image(s) (${summary.bytes} bytes) to ${shownPath(summary.file)}.`)}\n`,
     );
+    if (summary.keyRemoved > 0)
+      io.stdout(`${englishText(keyRemovedExportedSentence(summary.keyRemoved))}\n`);
     return summary.skipped.length > 0 ? EXIT.imagesMissing : EXIT.ok;
   } catch (error) {
     if (error instanceof ArchiveNotWrittenError) {

@@ -3,6 +3,8 @@
  * (`ImageRecord.keyRemoved`, core/download/key-intake.ts): one label and one sentence, in the
  * main catalogue, so the window (the viewer, task details) says it in the language shown and
  * `pictor info` in English, the same words; `list --json` and the MCP tools give the value itself.
+ * An export's summary (library/archive/export-library.ts: `keyRemoved`, the images so among those
+ * it wrote) says how many, in one sentence: the window's Settings › Library and `pictor export`.
  */
 import type { ImageRecord } from '../domain/task-record';
 import { sentence, type Sentence } from './sentence';
@@ -15,4 +17,9 @@ export function keyRemovedSentence(removed: NonNullable<ImageRecord['keyRemoved'
   return sentence(
     removed === 'credentials' ? 'image.keyRemoved.credentials' : 'image.keyRemoved.metadata',
   );
+}
+
+/** How many of an export's images are so (ExportSummary.keyRemoved); said only when some are. */
+export function keyRemovedExportedSentence(count: number): Sentence {
+  return sentence('image.keyRemoved.exported', { count });
 }

@@ -172,13 +172,16 @@ const ownMessages = {
   'overCap.keep': 'Don’t Send',
 
   // What Pictor left out of a saved image's metadata because it carried a held key
-  // (ImageRecord.keyRemoved): one sentence for the viewer, task details and `pictor info`
-  // (shared/i18n/key-removed.ts).
+  // (ImageRecord.keyRemoved): one sentence for the viewer, task details and `pictor info`, one
+  // for an export's summary (shared/i18n/key-removed.ts).
   'image.keyRemoved': 'Metadata removed',
   'image.keyRemoved.metadata':
     'When Pictor saved this image, it removed the part of its metadata that carried your API key. The pixels are as the service sent them.',
   'image.keyRemoved.credentials':
     'When Pictor saved this image, it removed the part of its metadata that carried your API key, and its Content Credentials with it (they would no longer match the file). The pixels are as the service sent them.',
+  // An export's summary (the window's and `pictor export`'s): how many of its images are so.
+  'image.keyRemoved.exported':
+    '{count, plural, one {# image in the archive is without the metadata that carried your API key: Pictor removed it when it saved the image.} other {# images in the archive are without the metadata that carried your API key: Pictor removed it when it saved them.}}',
 
   // Start-up (app-main.ts).
   'app.settingsProblem': 'Some of your settings could not be read.',

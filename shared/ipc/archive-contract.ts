@@ -42,6 +42,8 @@ export const exportSummarySchema = lazySchema(() =>
     tasks: count(),
     images: count(),
     bytes: count(),
+    /** Of `images`, those saved with their key-carrying metadata removed (ImageRecord.keyRemoved). */
+    keyRemoved: count(),
     skipped: z.array(refusalSchema()).max(MAX_LISTED_REFUSALS),
     skippedTotal: count(),
   }),

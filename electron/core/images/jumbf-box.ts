@@ -9,6 +9,24 @@
  * gathers a box's segments and reads its label whatever order they came in. The one reading for
  * the Content Credentials walk (gallery/metadata/c2pa-detect.ts) and the key removal's
  * (metadata-parts.ts).
+ *
+ * ONE MEANING, for the walk and the removal alike: a JUMBF box where C2PA keeps a manifest store
+ * (a JPEG's APP11 segments that open a `jumb` box, a PNG's `caBX` chunk, a WebP's `C2PA` chunk)
+ * is Content Credentials whether it says `c2pa` or not, well formed or not. The label only says
+ * whether the store reads as C2PA's own (C2paPresence.labelled); it never decides what is done
+ * with the box. Two rules decide it:
+ * - Pictor must not corrupt a store it cannot read. Whether a reader takes an unlabelled or
+ *   damaged box for the file's manifest is the reader's business (the binding to the file's
+ *   bytes is in the box's content, which Pictor never parses): so a file holding one is never
+ *   edited (no provenance written into it: the walk finds it), and no box is ever left in part
+ *   (half a store is a corrupt one): it stays whole, or goes whole.
+ * - The key never leaves in any metadata. Any box, labelled or not, may carry it in its content:
+ *   a removal that leaves anything out of the file takes every such box with it, whole (the one
+ *   that carries the key because it does, the others because what they sign is no longer the
+ *   file), and the image is said to have lost its Content Credentials (ImageRecord.keyRemoved
+ *   `credentials`), as the walk said it had them.
+ * An APP11 segment that opens no `jumb` box (no `JP` header, another use of the marker) is not
+ * JUMBF: ordinary metadata to both.
  */
 
 /** The manifest store's JUMBF type: `c2pa` then 0011-0010-8000-00AA00389B71. */

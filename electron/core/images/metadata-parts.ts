@@ -16,7 +16,7 @@
  */
 import { inflateSync } from 'node:zlib';
 import type { ImageKind } from './image-sniff';
-import { JpegJumbfBox, jpegJumbfSegment } from './jumbf-box';
+import { jpegJumbfSegment } from './jumbf-box';
 
 /** What a compressed text chunk may inflate to. */
 const MAX_INFLATED = 1024 * 1024;
@@ -29,7 +29,7 @@ export interface MetadataPart {
   readonly searched: readonly Buffer[];
   /** Whether the file stays the same image without it. */
   readonly removable: boolean;
-  /** Whether it holds Content Credentials (PNG caBX, a JPEG's C2PA JUMBF box, WebP C2PA). */
+  /** Whether it holds Content Credentials (PNG caBX, a JPEG's JUMBF box labelled or not, WebP C2PA). */
   readonly credentials: boolean;
 }
 
@@ -107,23 +107,16 @@ function scanEnd(bytes: Buffer, at: number): number {
 }
 
 /**
- * The APP11 parts of a JPEG that hold Content Credentials: every segment of a JUMBF box whose
- * pieces, in sequence, open a C2PA manifest store (jumbf-box.ts). A box that says `c2pa` there
- * counts however the rest of it is formed (segments out of order, repeated, missing, lengths that
- * disagree): it is what a reader takes for the file's credentials, so it goes whole or not at all.
- * Any other APP11 (another JUMBF box, another use of the marker) is ordinary metadata.
+ * The APP11 parts of a JPEG that hold Content Credentials: every segment of a JUMBF box, labelled
+ * `c2pa` or not, however its segments came (out of order, repeated, missing, lengths that
+ * disagree): the walk that finds credentials counts each such box (jumbf-box.ts' one meaning), so
+ * the removal takes each whole or not at all, and says the credentials went. Any other APP11
+ * (another use of the marker, a segment that opens no `jumb` box) is ordinary metadata.
  */
 function jpegCredentials(bytes: Buffer, app11: readonly MetadataPart[]): Set<MetadataPart> {
-  const boxes = new Map<number, { box: JpegJumbfBox; parts: MetadataPart[] }>();
-  for (const each of app11) {
-    const segment = jpegJumbfSegment(bytes.subarray(each.start + 4, each.end));
-    if (!segment) continue;
-    const entry = boxes.get(segment.instance) ?? { box: new JpegJumbfBox(), parts: [] };
-    entry.box.add(segment, each.end - each.start - 4);
-    entry.parts.push(each);
-    boxes.set(segment.instance, entry);
-  }
-  return new Set([...boxes.values()].flatMap(({ box, parts }) => (box.c2pa ? parts : [])));
+  return new Set(
+    app11.filter((each) => jpegJumbfSegment(bytes.subarray(each.start + 4, each.end)) !== null),
+  );
 }
 
 function jpegParts(bytes: Buffer): MetadataPart[] {

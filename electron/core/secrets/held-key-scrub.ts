@@ -18,6 +18,24 @@
  *   Settings already says the key cannot be read. A read that fails outright is the same answer
  *   (the vault turns every decrypt failure into it): none readable. The log's redactor and the
  *   page guard read a failure so too.
+ *
+ * NOT UNDER THE RULE: a service's answers (service/client-parts.ts `keysToFind`) are searched
+ * for the key sent and every key readable NOW, without waiting: a request never waits for a
+ * keychain prompt (the demo's, ComfyUI's with no key, go on while one is open). For the key
+ * sent that is whole (it was decrypted to be sent). For the others, while a prompt is open, an
+ * answer from a server that was sent no key is searched for none. Can such a server know a key
+ * held but not yet decrypted? Not from this run: no key was decrypted, so none was sent. Not from
+ * Pictor at all, unless it is, or works with, the origin a key is bound to: a key goes only to
+ * its own origin (core/service `checkCredentials`, the vault's bound base URL), so it was sent
+ * there in earlier runs, and a party that runs that origin and also a server Pictor calls with
+ * no key (the same host on another port, ComfyUI at an address another service's key was bound
+ * to) could echo it back before the prompt is answered. That path exists;
+ * what it reaches: a task id carrying the key waits at the page guard and is swept once the keys
+ * are known (app/kept-key-sweep.ts), the log holds its lines until then; other text of such an
+ * answer (an error's words, an image's address) is not searched again. The demo is Pictor's own
+ * code and learns no key. Closing the path means an answer from a no-key server other than the
+ * demo waits for the storage's first answer while a key is stored: not done here (it is the
+ * service client's, and makes a local engine's tasks wait on a prompt).
  */
 import { scrubKey } from './key-echo';
 import { keyCarriers } from './key-echo-many';

@@ -9,7 +9,8 @@ import { useId } from 'react';
 import type { ExportSummaryView, ArchiveProgressView } from '../../../shared/ipc/archive-contract';
 import { Button } from '../../components/button';
 import { shownValue } from '../../../shared/text/shown-value';
-import { errorText, formatBytes, t } from '../../i18n';
+import { errorText, formatBytes, sentenceShown, t } from '../../i18n';
+import { keyRemovedExportedSentence } from '../../../shared/i18n/key-removed';
 import { useAppStore } from '../../store/app-store';
 import type { ArchiveOutcome as Outcome } from '../../store/archive-slice';
 import { FieldError } from './field-error';
@@ -55,6 +56,9 @@ function Summary({ outcome }: { outcome: Outcome }) {
             file: summary.file,
           })}
         </p>
+        {summary.keyRemoved > 0 ? (
+          <p>{sentenceShown(keyRemovedExportedSentence(summary.keyRemoved))}</p>
+        ) : null}
         <Refusals
           items={summary.skipped}
           total={summary.skippedTotal}

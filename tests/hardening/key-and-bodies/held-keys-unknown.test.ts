@@ -15,6 +15,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppCredentials } from '../../../electron/app/app-credentials';
+import { KeptIdPage } from '../../../electron/app/kept-id-page';
 import { ServiceKeys } from '../../../electron/core/key-vault/service-keys';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
@@ -193,5 +194,60 @@ describe('what leaves the app before the keys are known', () => {
     expect(world.storage.waits).toBe(before);
     expect(lineOf(text, `kept-raw`)).toContain(KEY);
     expect(await world.core.keptIdScrubber(keptId('raw', 0))).toBeNull();
+  });
+});
+
+/**
+ * The page's lists while a keychain prompt is open: a payload holding a task id waits for the
+ * keys (app/kept-id-page.ts, fed by the vaults as the app feeds it: AppRuntime `follow`). What
+ * ends that wait, and what the user is told: the prompt allowed (the keys known, the rows
+ * judged by them), denied (the storage answers that it cannot decrypt: the vault's status turns
+ * `unavailable`, which the window's key banner shows), dismissed so that the decrypt fails
+ * (`decrypt_failed`, the banner too). Each answer lets the rows go; none leaves them waiting.
+ */
+describe('the page’s lists while a keychain prompt is open', () => {
+  const row = (taskId: string) => ({ taskId, prompt: `Task ${taskId}` });
+
+  async function waitingPage() {
+    const world = await heldWorld(true);
+    const page = new KeptIdPage();
+    const told: string[] = [];
+    const listening = world.keys.onChange((_provider, status) => told.push(status.state));
+    ends.push(async () => listening.dispose());
+    const follow = page.follow(world.keys);
+    ends.push(async () => follow.dispose());
+    const kept = keptId('raw', 0);
+    let answered = false;
+    const answer = Promise.resolve(page.scrub({ items: [row(kept), row('task-clean')] })).finally(
+      () => (answered = true),
+    );
+    await vi.waitFor(() => expect(world.storage.waits).toBeGreaterThan(0), UNTIL);
+    expect(answered, 'the list went out before the keys were known').toBe(false);
+    expect(world.keys.vault('fal').status().state).toBe('not_ready');
+    return { world, answer, kept, told };
+  }
+
+  it('allowed: the rows go out judged by the key', async () => {
+    const { world, answer } = await waitingPage();
+    world.storage.answer();
+    const items = ((await answer) as { items: { taskId: string }[] }).items;
+    expect(keyScanner(KEY).leaks(JSON.stringify(items))).toEqual([]);
+    expect(items[1]).toEqual(row('task-clean'));
+  });
+
+  it.each([
+    ['denied (the storage unavailable)', 'unavailable'],
+    ['dismissed (the decrypt fails)', 'decrypt_failed'],
+  ] as const)('%s: the rows go out, and the key’s status says why', async (_name, state) => {
+    const { world, answer, kept, told } = await waitingPage();
+    if (state === 'unavailable') world.storage.available = false;
+    else world.storage.decryptFault = 'throws';
+    world.storage.answer();
+    // Nothing could be read: the rows go as they are (the rule of held-key-scrub.ts).
+    expect(await answer).toEqual({ items: [row(kept), row('task-clean')] });
+    // As the app does once the storage's first answer is in (desktop-start.ts: keys.verify()).
+    await world.keys.verify();
+    expect(world.keys.vault('fal').status().state).toBe(state);
+    expect(told).toContain(state);
   });
 });

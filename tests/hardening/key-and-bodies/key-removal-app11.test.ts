@@ -1,15 +1,15 @@
 /**
- * A JPEG's APP11 segments are Content Credentials only when they are a JUMBF box that opens a C2PA
- * manifest store (`c2pa` by type and label, images/jumbf-box.ts); every other use of the marker (a
- * JUMBF box of another standard, bytes of another kind) is ordinary metadata. The key removal
- * (images/metadata-keys.ts) used to take any APP11 for credentials: a JPEG with an unrelated
- * APP11 and a key in its comment lost that APP11 too and was said to have lost its Content
- * Credentials. Now: unrelated APP11 stays (or goes, when it carries the key) and is no
- * credentials; a C2PA box goes whole, each of its segments, however its segments came (out of
- * order, twice, its declared length a lie): what claims `c2pa` is taken for the credentials a
- * reader sees, so it is never left half in an edited file. A box whose first segment is missing
- * cannot say `c2pa`: ordinary metadata. Real signed JPEGs (tests/fixtures/c2pa), the key in every
- * encoding the finder knows.
+ * A JPEG's APP11 segments are Content Credentials when they open a JUMBF box (`JP`, box instance,
+ * sequence, a `jumb` box header), labelled `c2pa` or not (images/jumbf-box.ts: the one meaning
+ * the Content Credentials walk and the key removal share; key-removal-jumbf.test.ts tries it in
+ * every format); every other use of the marker (bytes of another kind, a box of another type) is
+ * ordinary metadata. The key removal (images/metadata-keys.ts) used to take any APP11 for
+ * credentials: a JPEG with an unrelated APP11 and a key in its comment lost that APP11 too and
+ * was said to have lost its Content Credentials. Now: unrelated APP11 stays (or goes, when it
+ * carries the key) and is no credentials; a JUMBF box goes whole, each of its segments, however
+ * its segments came (out of order, twice, its first one missing, its declared length a lie):
+ * what may be a store is never left half in an edited file. Real signed JPEGs
+ * (tests/fixtures/c2pa), the key in every encoding the finder knows.
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
@@ -74,9 +74,22 @@ function otherJumbf(text: Buffer): Buffer {
   return box('jumb', Buffer.concat([description, box('json', text)]));
 }
 
-/** APP11 uses that are not Content Credentials, each holding `text`. */
+/** APP11 uses that are not Content Credentials (no JUMBF box), each holding `text`. */
 const NOT_CREDENTIALS: ReadonlyArray<readonly [string, (text: Buffer) => Buffer]> = [
   ['bytes of another kind', (text) => Buffer.concat([Buffer.from('HDRGM\0'), text])],
+  [
+    'JP, instance and sequence, then a box of another type',
+    (text) => {
+      const head = Buffer.alloc(8);
+      head.writeUInt32BE(8 + text.length, 0);
+      head.write('free', 4, 'latin1');
+      return jumbfPayload(Buffer.concat([head, text]));
+    },
+  ],
+];
+
+/** JUMBF boxes that are no C2PA store by their label: Content Credentials all the same. */
+const UNLABELLED: ReadonlyArray<readonly [string, (text: Buffer) => Buffer]> = [
   ['a JUMBF box of another standard', (text) => jumbfPayload(otherJumbf(text))],
   [
     'a C2PA-labelled box whose first segment is missing',
@@ -114,6 +127,32 @@ describe('the key removal and a JPEG APP11 segment', () => {
         const out = (removal as { bytes: Buffer }).bytes;
         expect(leaks(out), name).toEqual([]);
         expect(app11Of(out), name).toEqual([]);
+      }
+    },
+  );
+
+  it.each(ENCODING_NAMES)(
+    'takes out a JUMBF box that is no C2PA store by its label, whole, and says credentials went (%s)',
+    async (encoding) => {
+      const said = ENCODINGS[encoding]!(KEY, 1);
+      for (const [name, make] of UNLABELLED) {
+        for (const [where, bytes] of [
+          [
+            'in its comment',
+            withComment(withJpegSegment(plain, 0xeb, make(Buffer.from('x'))), said),
+          ],
+          ['in the box', withJpegSegment(plain, 0xeb, make(bytesOf(said)))],
+        ] as const) {
+          expect(await detectC2paInBytes(bytes, 'jpeg'), name).toMatchObject({
+            found: true,
+            labelled: false,
+          });
+          const removal = withoutKeyMetadata(bytes, 'jpeg', scrub);
+          expect(removal, `${name} ${where}`).toMatchObject({ kind: 'removed', credentials: true });
+          const out = (removal as { bytes: Buffer }).bytes;
+          expect(leaks(out), name).toEqual([]);
+          expect(app11Of(out), `${name} ${where}`).toEqual([]);
+        }
       }
     },
   );

@@ -58,6 +58,7 @@ describe('pictor export and import', () => {
     const exported = await from.run(['export', archive]);
     expectExit(exported, 0);
     expect(exported.stdout).toMatch(/Exported 2 task\(s\) and 3 image\(s\)/);
+    expect(exported.stdout).not.toMatch(/API key/);
 
     const to = await newWorld();
     const imported = await to.run(['import', archive]);
@@ -74,6 +75,24 @@ describe('pictor export and import', () => {
     const existing = await to.run(['export', archive]);
     expectExit(existing, 2);
     expect(existing.stderr).toMatch(/already exists/);
+  });
+
+  it('says how many exported images were saved with their key-carrying metadata removed', async () => {
+    const world = await newWorld();
+    expectExit(await world.run(['list']), 0);
+    await withLibrary(world.dataDir, async (library) => {
+      const record = await addTask(library, ['png', 'jpeg']);
+      const [first, second] = record.images;
+      library.history.put({
+        ...record,
+        images: [{ ...first!, keyRemoved: 'credentials' }, second!],
+      });
+    });
+    const run = await world.run(['export', join(world.dataDir, 'export.zip')]);
+    expectExit(run, 0);
+    expect(run.stdout).toContain(
+      '1 image in the archive is without the metadata that carried your API key: Pictor removed it when it saved the image.',
+    );
   });
 
   it('says which tags of an edited archive it dropped: 70 on one image come in as 64', async () => {

@@ -223,7 +223,8 @@ async function walkJpeg(window: Window, xmp: XmpNote): Promise<C2paPresence> {
   const boxes = new Map<number, JpegJumbfBox>();
   // Every JUMBF box counts, as a PNG's caBX does: one whose segments come out of order, twice, or
   // without the c2pa label may still be a store a reader accepts, and editing the file would
-  // break its signature. The label only says whether it reads as C2PA's own.
+  // break its signature. The label only says whether it reads as C2PA's own. The key removal
+  // holds every such box as credentials too (images/jumbf-box.ts: one meaning for both).
   const result = (damaged?: string): C2paPresence => {
     for (const box of boxes.values()) {
       found.parts += box.parts;

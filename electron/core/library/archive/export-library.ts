@@ -3,7 +3,8 @@
  * (written from the history, which is the truth, not from the file on disk) and its saved images
  * with their XMP sidecars (an image with Content Credentials keeps its XMP beside it), at the same
  * paths as in the gallery, the input images their edits were made from (export-inputs.ts), then `pictor-export.json` listing every file with its task,
- * size and SHA-256. Images are stored (they do not compress), sidecars and the manifest deflated.
+ * size and SHA-256. The summary counts the images written whose own metadata lost a held key
+ * when they were saved (`keyRemoved`), as the viewer says of each. Images are stored (they do not compress), sidecars and the manifest deflated.
  *
  * Gallery files are read as the gallery reads crafted folders (regular-file.ts: no links, no
  * FIFOs, size-capped, kind sniffed); one that fails is left out and named in the summary. The
@@ -77,6 +78,11 @@ export interface ExportSummary {
   readonly tasks: number;
   readonly images: number;
   readonly bytes: number;
+  /**
+   * Of `images`, those whose own metadata lost a held key when they were saved
+   * (`ImageRecord.keyRemoved`): the summary says how many (shared/i18n/key-removed.ts).
+   */
+  readonly keyRemoved: number;
   readonly skipped: Refusal[];
 }
 
@@ -151,6 +157,8 @@ class ArchiveWriter {
   readonly names = new Set<string>();
   bytes = 0;
   images = 0;
+  /** Of `images`, those saved with their key-carrying metadata removed (ImageRecord.keyRemoved). */
+  keyRemoved = 0;
   tasks = 0;
 
   /** Rejects when writing the archive failed, so no wait for the archive hangs. */
@@ -230,6 +238,7 @@ class ArchiveWriter {
       await this.add({ taskId: record.localId, path, kind: 'image' }, copied.bytes, mtime);
       kept.push(image.index);
       this.images += 1;
+      if (image.keyRemoved) this.keyRemoved += 1;
       if (image.xmpFile) await this.addXmp(of, image.xmpFile, `${folder}/${names.xmp}`, mtime);
     }
     for await (const input of this.inputs.filesOf(record)) {
@@ -378,6 +387,7 @@ export async function exportLibrary(options: ExportOptions): Promise<ExportSumma
     tasks: writer.tasks,
     images: writer.images,
     bytes: writer.bytes,
+    keyRemoved: writer.keyRemoved,
     skipped,
   };
 }

@@ -67,7 +67,14 @@ describe('library IPC handlers', () => {
     });
     const exported = await exporter.handlers['archive:export']({}, context);
     expect(requests['archive:export'].output.parse(exported)).toMatchObject({
-      summary: { file: archive, tasks: 2, images: 3, skipped: [], skippedTotal: 0 },
+      summary: {
+        file: archive,
+        tasks: 2,
+        images: 3,
+        keyRemoved: 0,
+        skipped: [],
+        skippedTotal: 0,
+      },
     });
     expect(
       exporter.events.filter((e) => e.channel === 'archive:progress').at(-1)?.payload,
@@ -93,6 +100,30 @@ describe('library IPC handlers', () => {
       payload: { reason: 'imported' },
     });
     expect(await savedImages(to)).toEqual(await savedImages(from));
+  });
+
+  it('says how many exported images were saved with their key-carrying metadata removed', async () => {
+    const from = await library();
+    const marked = await addTask(from, ['png', 'jpeg', 'webp']);
+    const [metadata, credentials, kept] = marked.images;
+    from.history.put({
+      ...marked,
+      images: [
+        { ...metadata!, keyRemoved: 'metadata' },
+        { ...credentials!, keyRemoved: 'credentials' },
+        kept!,
+      ],
+    });
+    await addTask(from, ['png']);
+    const archive = join(from.dir, 'chosen.zip');
+    const exporter = handlersFor(from, {
+      chooseExportFile: async () => archive,
+      chooseImportSource: async () => null,
+    });
+    const exported = await exporter.handlers['archive:export']({}, context);
+    expect(requests['archive:export'].output.parse(exported)).toMatchObject({
+      summary: { tasks: 2, images: 4, keyRemoved: 2 },
+    });
   });
 
   it('returns no summary when the user cancels the dialog, and never takes a path from the page', async () => {

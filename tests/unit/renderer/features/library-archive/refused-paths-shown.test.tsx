@@ -45,6 +45,7 @@ describe('paths left out or refused, as Settings › Library lists them', () => 
         tasks: 1,
         images: 1,
         bytes: 10,
+        keyRemoved: 0,
         skipped: refusals,
         skippedTotal: 4,
       },
@@ -67,5 +68,17 @@ describe('paths left out or refused, as Settings › Library lists them', () => 
     await user.click(within(region).getByRole('button', { name: 'Import archive…' }));
     await within(region).findByText('Added 0 tasks and 0 images.');
     expect(listed(region)).toEqual(CRAFTED.map(([, shown]) => shown));
+  });
+
+  it('an export’s summary says how many images were saved with their key-carrying metadata removed', async () => {
+    const { user, main, region } = await openLibrary();
+    const summary = { file: '/tmp/lib.zip', tasks: 2, images: 3, bytes: 10, skipped: [] };
+    main.intercept.request['archive:export'].reply({
+      summary: { ...summary, keyRemoved: 2, skippedTotal: 0 },
+    });
+    await user.click(within(region).getByRole('button', { name: 'Export all…' }));
+    await within(region).findByText(
+      '2 images in the archive are without the metadata that carried your API key: Pictor removed it when it saved them.',
+    );
   });
 });
