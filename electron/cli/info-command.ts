@@ -7,6 +7,7 @@
  */
 import { resolve } from 'node:path';
 import type { ContentCredentials } from '../../shared/domain/content-credentials';
+import { serviceIdAtOrigin } from '../../shared/domain/service-id';
 import { systemClock } from '../adapters/system-clock';
 import { openFairVerifier } from '../core/content-credentials';
 import { NotAnImageError, inspectImage, type ImageInfo } from '../core/gallery';
@@ -42,6 +43,16 @@ function credentialsText(credentials: ContentCredentials): string {
   }
 }
 
+/**
+ * The task's service as `list` and the window name it (shared/domain/service-id.ts: `demo` for the
+ * built-in demo's, else the provider's id): the library's record's when the library has the image,
+ * else what the file's recorded origin names; with that origin, as the file records it.
+ */
+function serviceLine(origin: string, triage: InfoTriage | null): string {
+  const id = triage?.service ?? serviceIdAtOrigin(origin);
+  return id === null ? origin : `${id} (${origin})`;
+}
+
 function humanText(info: ImageInfo, triage: InfoTriage | null, dataDir: string): string {
   const { provenance } = info;
   const where =
@@ -60,6 +71,7 @@ function humanText(info: ImageInfo, triage: InfoTriage | null, dataDir: string):
     ...(provenance?.model ? [`  Model: ${provenance.model}`] : []),
     ...(provenance?.seed === undefined ? [] : [`  Seed: ${provenance.seed}`]),
     ...(provenance?.taskId ? [`  Task: ${provenance.taskId}`] : []),
+    ...(provenance ? [`  Service: ${serviceLine(provenance.service, triage)}`] : []),
     `  Content Credentials: ${credentialsText(info.contentCredentials)}`,
     ...triageLines(triage, dataDir),
   ];

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { ImageRecord } from '../../shared/domain/task-record';
 import { KEY_REMOVED_LABEL, keyRemovedSentence } from '../../shared/i18n/key-removed';
 import { englishText } from '../../shared/i18n/sentence';
+import { serviceIdOf, type ServiceId } from '../../shared/domain/service-id';
 import { flagOf, ratingOf, type TriageFlag } from '../../shared/domain/triage';
 import { HISTORY_FILE, HistoryError, HistoryStore } from '../core/history';
 
@@ -23,6 +24,8 @@ export interface InfoTriage {
   readonly boards: readonly string[];
   /** What Pictor left out of the image's metadata because it carried a held key, or null. */
   readonly keyRemoved: NonNullable<ImageRecord['keyRemoved']> | null;
+  /** The service the image's task is on, as `list` and the window name it (service-id.ts). */
+  readonly service: ServiceId;
 }
 
 /** The triage of image `imageIndex` of task `localId` in the library at `dataDir`, or null. */
@@ -40,14 +43,15 @@ export function libraryTriage(
     throw error;
   }
   try {
-    const found = history.get(image.localId)?.images.find((one) => one.index === image.imageIndex);
-    return found ? triageOf(found) : null;
+    const record = history.get(image.localId);
+    const found = record?.images.find((one) => one.index === image.imageIndex);
+    return record && found ? { ...triageOf(found), service: serviceIdOf(record) } : null;
   } finally {
     history.close();
   }
 }
 
-function triageOf(image: ImageRecord): InfoTriage {
+function triageOf(image: ImageRecord): Omit<InfoTriage, 'service'> {
   return {
     rating: ratingOf(image),
     flag: flagOf(image),

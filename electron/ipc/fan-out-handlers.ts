@@ -1,12 +1,11 @@
 /**
  * The IPC handlers every fan-out (core/fan-out: a compare, an edit, any later request sent to
- * several targets at once) is made of: its plan and its run. Each target goes to the address
- * main's own settings give its service (or the demo standing in for it): the page names none, and
- * its key is main's. The run plans again from the same input rather than trusting a plan the page
+ * several targets at once) is made of: its plan and its run. Each target goes where the compose
+ * form would send its service's tasks now (AppCredentials.endpointOf: its address, or the demo
+ * standing in for it): the page names none, and its key is main's. The run plans again from the same input rather than trusting a plan the page
  * holds, and answers the group's tasks as stored; the plan is shown as the use says.
  */
-import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
-import { demoStandsIn, type ProviderId } from '../../shared/domain/providers';
+import type { ProviderId } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { Sentence } from '../../shared/i18n/sentence';
 import type { FanOutPlan, LeftOutTarget } from '../core/fan-out';
@@ -25,11 +24,10 @@ export type Addressed<Payload extends Fanned> = Omit<Payload, 'targets'> & {
 export interface FanOutHandlerDeps {
   readonly engine: Pick<TaskEngine, 'item'>;
   /**
-   * Where a target of `provider` goes: the address main's settings give its service (a compare's:
-   * where the compose form sends its tasks now, `demo:` while the demo stands in:
-   * AppCredentials.endpointOf); null: none (the demo's for today's contract).
+   * Where a target of `provider` goes: where the compose form sends that service's tasks now, a
+   * compare's and an edit's alike (AppCredentials.endpointOf: `demo:` while the demo stands in).
    */
-  readonly addressOf: (provider: ProviderId) => string | null;
+  readonly endpointOf: (provider: ProviderId) => string;
 }
 
 /** A use of the fan-out: its plan and its run of a payload at main's addresses, its plan shown. */
@@ -46,11 +44,10 @@ export function fanOutHandlers<Payload extends Fanned, Plan extends FanOutPlan, 
 ) {
   const addressed = (input: Payload): Addressed<Payload> => ({
     ...input,
-    targets: input.targets.map((target) => {
-      const address =
-        deps.addressOf(target.provider) ?? (demoStandsIn(target.provider) ? DEMO_ENDPOINT : null);
-      return address === null ? target : { ...target, baseUrl: address };
-    }),
+    targets: input.targets.map((target) => ({
+      ...target,
+      baseUrl: deps.endpointOf(target.provider),
+    })),
   });
   return {
     plan: async (input: Payload) => use.show(await use.plan(addressed(input))),

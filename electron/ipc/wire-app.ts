@@ -264,8 +264,8 @@ function taskChannels(
 function compareChannels({ runtime }: AppWiringOptions): HandlersOf<'compare'> {
   const { credentials } = runtime;
   const { engine, history, cancels, costs } = runtime.core;
-  const addressOf = (provider: ProviderId) => credentials.endpointOf(provider);
-  return compareHandlers({ engine, history, cancels, plan: { credentials, costs }, addressOf });
+  const endpointOf = (provider: ProviderId) => credentials.endpointOf(provider);
+  return compareHandlers({ engine, history, cancels, plan: { credentials, costs }, endpointOf });
 }
 
 /**
@@ -300,7 +300,8 @@ function ledgerTriageAndTemplates(
 
 /**
  * The `inputs:` and `edit:` handlers: the input store in the gallery's folder (it follows a move
- * of the library), each edit target at main's own address for its service, with main's key.
+ * of the library), each edit target where the compose form sends its service's tasks (AppCredentials.
+ * endpointOf: the demo standing in until a key is there), with main's key.
  */
 function inputChannels(options: AppWiringOptions) {
   const { runtime } = options;
@@ -311,7 +312,7 @@ function inputChannels(options: AppWiringOptions) {
     plan: { credentials, costs: core.costs, workflows: core.workflows },
     settings: () => runtime.settings.get(),
     updateSettings: (patch) => runtime.updateSettings(patch),
-    addressOf: (provider) => credentials.addressOf(provider),
+    endpointOf: (provider) => credentials.endpointOf(provider),
     galleryBase: options.galleryBase ?? GALLERY_BASE,
     ...(options.inputDialogs ? { dialogs: options.inputDialogs } : {}),
   });

@@ -6,7 +6,7 @@
  * its own name. The settings slice tells this module the saved settings ({@link nameOwnService}),
  * as applyLocale tells t() the language.
  */
-import { targetLabel } from '../../shared/domain/compare';
+import { targetLabel, type CompareField } from '../../shared/domain/compare';
 import type { GalleryItem } from '../../shared/domain/gallery-item';
 import { DEFAULT_PROVIDER, PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import {
@@ -80,4 +80,22 @@ export function targetName(target: {
   readonly model: string;
 }): string {
   return targetLabel(serviceLabel(target.provider), target.model);
+}
+
+/**
+ * A compare's target as its Service box named it when it was chosen, in the shown language and by
+ * the service's name now (shared/domain/compare.ts keeps the facts): the service, "(demo)" where
+ * the built-in demo stood in ({@link serviceChoiceLabel}), its model, and #1/#2 of a target chosen
+ * twice. A compare kept before the facts is named by the label it kept; a task of none by its model.
+ */
+export function compareTargetName(record: {
+  readonly compare?: CompareField | undefined;
+  readonly request: { readonly model?: string | undefined };
+}): string {
+  const { compare } = record;
+  if (compare === undefined) return record.request.model ?? '';
+  if (compare.service === undefined) return compare.label;
+  const service = serviceChoiceLabel(compare.service, compare.demo === true, false);
+  const name = targetLabel(service, compare.model);
+  return compare.nth === undefined ? name : `${name} #${String(compare.nth)}`;
 }

@@ -5,9 +5,10 @@
  * archive carries it with the task.
  */
 import { z } from 'zod';
-import { shownNameSchema } from '../text/shown-name';
+import { optionalNameSchema, shownNameSchema } from '../text/shown-name';
 import { lazySchema } from './lazy-schema';
 import { dateMsSchema } from './limits';
+import { providerIdSchema } from './providers';
 
 /** How many targets one compare takes (the same target twice counts twice). */
 export const COMPARE_TARGETS = { min: 2, max: 6 } as const;
@@ -32,17 +33,32 @@ export function targetLabel(service: string, model: string | undefined): string 
  */
 export const compareGroupSchema = lazySchema(() => z.uuid());
 
+/** The longest model name a compare's target keeps (a compare's input takes no longer). */
+const MAX_COMPARE_MODEL_CHARS = 200;
+
 /**
- * The compare a task belongs to: its group, its target's place (1 to 6) and the target's label.
- * The label is read back from files anyone may write: control, format and bidi characters are
- * taken out (shared/text/shown-name.ts), and a label longer than the bound is refused. A field
- * it does not know (a later version's) is dropped, as the record's own are, not the whole compare.
+ * The compare a task belongs to: its group, its target's place (1 to 6), and what its target is,
+ * as facts the window names in the shown language at display time (renderer/lib/service-label.ts
+ * compareTargetName, as the target's Service box named it): its service, whether the built-in
+ * demo stood in for it, its model, and which of a target chosen twice it is (#1, #2). `label` is
+ * the same in English words ("Image task service (demo) · m1 #2"), written too: for the command
+ * line, and for a version before the facts, which reads the label and drops the rest. A compare
+ * written before the facts has the label only.
+ *
+ * Read back from files anyone may write: the label and model are cleaned of control, format and
+ * bidi characters (shared/text/shown-name.ts), a label longer than the bound is refused. A fact
+ * that does not fit is dropped (the label names the target then), and a field it does not know
+ * (a later version's) is dropped, as the record's own are, never the whole compare.
  */
 export const compareFieldSchema = lazySchema(() =>
   z.object({
     group: compareGroupSchema(),
     slot: z.number().int().min(1).max(COMPARE_TARGETS.max),
     label: shownNameSchema(MAX_COMPARE_LABEL_CHARS),
+    service: providerIdSchema().optional().catch(undefined),
+    demo: z.literal(true).optional().catch(undefined),
+    model: optionalNameSchema(MAX_COMPARE_MODEL_CHARS).optional().catch(undefined),
+    nth: z.number().int().min(1).max(COMPARE_TARGETS.max).optional().catch(undefined),
   }),
 );
 export type CompareField = z.infer<ReturnType<typeof compareFieldSchema>>;

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { LedgerEntry } from './cost-ledger';
 import type { GalleryItem } from './gallery-item';
 import { lazySchema } from './lazy-schema';
-import { PROVIDER_IDS, providerOf, type ProviderId } from './providers';
+import { PROVIDER_IDS, PROVIDERS, providerOf, type ProviderId } from './providers';
 import { demoEndpointOf, isDemoEndpoint } from './submit-target';
 
 /** The id of Pictor's built-in demo service. */
@@ -42,6 +42,23 @@ export function serviceIdOf(record: {
   readonly endpoint: string;
 }): ServiceId {
   return isDemoEndpoint(record.endpoint) ? DEMO_SERVICE_ID : providerOf(record);
+}
+
+/**
+ * The service an image file's recorded origin names (its XMP's `service`: the demo's endpoint,
+ * `demo:` or `demo:fal`, else `scheme://host:port`: gallery/metadata/provenance.ts), by
+ * {@link serviceIdOf}'s rule: `demo` for the demo's, the provider whose own address it is; null
+ * for any other origin (an address of the user's own, today's contract's or a local engine's:
+ * the origin alone does not tell which).
+ */
+export function serviceIdAtOrigin(origin: string): ServiceId | null {
+  if (isDemoEndpoint(origin)) return DEMO_SERVICE_ID;
+  return (
+    PROVIDER_IDS.find((id) => {
+      const own = PROVIDERS[id].defaultBaseUrl;
+      return own !== null && URL.canParse(own) && new URL(own).origin === origin;
+    }) ?? null
+  );
 }
 
 /** The service of a ledger entry: `demo` for the built-in demo's tasks (by their endpoint). */

@@ -14,13 +14,15 @@ import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { CredentialsProvider } from '../../ports/credentials';
 import type { CapForecast, CostBook } from '../costs';
-import { labelsOf, type FanOutTarget } from './fan-out-targets';
+import { labelsOf, type FanOutTarget, type TargetName } from './fan-out-targets';
 import { totalsOf, type FanOutTotals } from './fan-out-totals';
 
 /** A target that will be sent: one task per request (times its count). */
 export interface PlannedTarget {
   readonly slot: number;
   readonly label: string;
+  /** What the target is, as its tasks keep it (their `compare`: the window words it). */
+  readonly name: TargetName;
   readonly target: SubmitTarget;
   /** One request per prompt, as its service takes it. */
   readonly requests: readonly GenerationRequest[];
@@ -74,7 +76,7 @@ export interface FanOutUse<Wanted extends FanOutTarget, Planned extends PlannedT
   /** The target kept, planned, or the sentence that leaves it out. */
   readonly plan: (
     wanted: Wanted,
-    place: Pick<PlannedTarget, 'slot' | 'label'>,
+    place: Pick<PlannedTarget, 'slot' | 'label' | 'name'>,
   ) => Promise<Planned | LeftOutReason>;
   /** What refuses the whole when no target is left. */
   readonly noneLeft: Sentence;
@@ -87,13 +89,14 @@ export async function planFanOut<Wanted extends FanOutTarget, Planned extends Pl
   deps: FanOutDeps,
   use: FanOutUse<Wanted, Planned>,
 ): Promise<FanOutPlan<Planned>> {
-  const labels = labelsOf(use.targets, use.sayDemo);
+  const names = labelsOf(use.targets, use.sayDemo);
   const planned: Planned[] = [];
   const leftOut: LeftOutTarget[] = [];
   for (const [index, wanted] of use.targets.entries()) {
     const slot = index + 1;
-    const label = labels[index] ?? `#${slot}`;
-    const said = await use.plan(wanted, { slot, label });
+    const name = names[index] ?? { label: `#${slot}`, service: wanted.provider };
+    const { label } = name;
+    const said = await use.plan(wanted, { slot, label, name });
     if (isLeftOut(said)) leftOut.push({ slot, label, reason: said.reason });
     else planned.push(said);
   }

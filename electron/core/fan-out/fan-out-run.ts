@@ -36,12 +36,13 @@ export async function sendPlan(
       ...(plan.capRefusal ? { refusal: plan.capRefusal } : {}),
     });
   }
-  const items = plan.targets.flatMap(({ slot, label, target, requests, count }) =>
+  const items = plan.targets.flatMap(({ slot, name, target, requests, count }) =>
     requests.map((request) => ({
       request,
       target,
       count,
-      compare: { group: plan.group, slot, label },
+      // The label in English, and the facts the window words it by (shared/domain/compare.ts).
+      compare: { group: plan.group, slot, ...name },
     })),
   );
   return engine.submitGroup(items);

@@ -1,9 +1,15 @@
 /**
- * A fan-out's targets as the user chose them: each labelled as the compare cells name it
- * ("fal.ai · fal-ai/flux/dev", #1/#2 when the same label comes twice), and each found usable
- * (its address and its key) or left out with a sentence.
+ * A fan-out's targets as the user chose them: each named by facts (its service, the demo standing
+ * in, its model, #1/#2 when the same target comes twice) that the window words at display time,
+ * and by a label in English words ("fal.ai · fal-ai/flux/dev #2") for the command line and older
+ * versions (shared/domain/compare.ts); each found usable (its address and its key) or left out
+ * with a sentence.
  */
-import { MAX_COMPARE_LABEL_CHARS, targetLabel } from '../../../shared/domain/compare';
+import {
+  type CompareField,
+  MAX_COMPARE_LABEL_CHARS,
+  targetLabel,
+} from '../../../shared/domain/compare';
 import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import { serviceAt } from '../../../shared/domain/service-name';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
@@ -41,17 +47,31 @@ function serviceOf(target: FanOutTarget, sayDemo: boolean): string {
   return serviceAt(target.provider, address);
 }
 
-/** "fal.ai · fal-ai/flux/dev", with #1, #2… where the same label comes more than once. */
-export function labelsOf(targets: readonly FanOutTarget[], sayDemo = false): string[] {
+/** A target's name: its label in English words, and the facts the window words it by. */
+export type TargetName = Pick<CompareField, 'label' | 'service' | 'demo' | 'model' | 'nth'>;
+
+/**
+ * Each target's name: "fal.ai · fal-ai/flux/dev", with #1, #2… where the same label comes more
+ * than once; with `sayDemo`, a target on the built-in demo says so (the demo standing in).
+ */
+export function labelsOf(targets: readonly FanOutTarget[], sayDemo = false): TargetName[] {
   const plain = targets.map((target) => targetLabel(serviceOf(target, sayDemo), modelOf(target)));
   const seen = new Map<string, number>();
-  return plain.map((label) => {
+  return targets.map((target, index) => {
+    const label = plain[index] ?? '';
     const twice = plain.filter((other) => other === label).length > 1;
     const n = (seen.get(label) ?? 0) + 1;
     seen.set(label, n);
     const suffix = twice ? ` #${n}` : '';
     const kept = cleanName(label, MAX_COMPARE_LABEL_CHARS - suffix.length) ?? 'target';
-    return `${kept}${suffix}`;
+    const model = modelOf(target);
+    return {
+      label: `${kept}${suffix}`,
+      service: target.provider,
+      ...(sayDemo && isDemoEndpoint(target.baseUrl ?? '') ? { demo: true as const } : {}),
+      ...(model === undefined ? {} : { model }),
+      ...(twice ? { nth: n } : {}),
+    };
   });
 }
 

@@ -13,6 +13,7 @@ import { errorText, formatDuration, t, type MessageKey } from '../../i18n';
 import { imageUrl } from '../../lib/api';
 import { costLine, formatCost } from '../../lib/cost-text';
 import { savedImages } from '../../lib/saved-images';
+import { compareTargetName } from '../../lib/service-label';
 
 interface CompareCellProps {
   readonly record: TaskRecord;
@@ -53,7 +54,7 @@ function costText(record: TaskRecord): string {
 
 export function CompareCell({ record, focused, cellRef, onFocus }: CompareCellProps) {
   const slot = record.compare?.slot ?? 0;
-  const label = record.compare?.label ?? record.request.model ?? '';
+  const label = compareTargetName(record);
   const images = savedImages(record);
   const time = submitToSaved(record);
   const labelId = useId();

@@ -9,6 +9,7 @@ import { Button } from '../../components/button';
 import { t } from '../../i18n';
 import { imageUrl } from '../../lib/api';
 import { savedImages } from '../../lib/saved-images';
+import { compareTargetName } from '../../lib/service-label';
 
 interface View {
   readonly scale: number;
@@ -107,7 +108,7 @@ function PaneImage({ record, transform }: { record: TaskRecord; transform: strin
   return (
     <img
       src={imageUrl(image.file)}
-      alt={record.compare?.label ?? record.request.prompt}
+      alt={record.compare ? compareTargetName(record) : record.request.prompt}
       style={{ transform }}
       draggable={false}
     />

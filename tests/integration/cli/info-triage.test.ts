@@ -56,12 +56,25 @@ describe('pictor info', () => {
     expect(text.stdout).toContain('  Flag: pick\n');
     expect(text.stdout).toMatch(/ {2}Tags: (fox, dusk|dusk, fox)\n/);
     expect(text.stdout).toContain('  Boards: Clients/Acme');
+    // The task's service as `list` names it, with the origin the file records.
+    expect(text.stdout).toContain('  Service: demo (demo:)\n');
     const json = JSON.parse(
       (await pictor(['info', file, '--json', '--data-dir', data])).stdout,
     ) as {
-      library: { rating: number; flag: string; tags: string[]; boards: string[] } | null;
+      library: {
+        rating: number;
+        flag: string;
+        tags: string[];
+        boards: string[];
+        service: string;
+      } | null;
     };
-    expect(json.library).toMatchObject({ rating: 4, flag: 'pick', boards: ['Clients/Acme'] });
+    expect(json.library).toMatchObject({
+      rating: 4,
+      flag: 'pick',
+      boards: ['Clients/Acme'],
+      service: 'demo',
+    });
     expect([...(json.library?.tags ?? [])].sort()).toEqual(['dusk', 'fox']);
   });
 
@@ -71,6 +84,8 @@ describe('pictor info', () => {
     const elsewhere = join(dir, 'no-library');
     const text = await pictor(['info', copy, '--data-dir', elsewhere]);
     expect(text.stdout).toContain(`  Library: not in the library at ${elsewhere}\n`);
+    // Named from the file's recorded origin alone.
+    expect(text.stdout).toContain('  Service: demo (demo:)\n');
     const json = JSON.parse(
       (await pictor(['info', copy, '--json', '--data-dir', elsewhere])).stdout,
     ) as {

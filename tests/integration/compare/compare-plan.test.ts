@@ -189,7 +189,14 @@ describe('the compare field on disk', () => {
       const { added } = await rebuilt.operations.rebuild({});
       expect(added).toBe(2);
       const falAgain = rebuilt.history.get(fal.localId);
-      expect(falAgain?.compare).toEqual({ group: plan.group, slot: 1, label: 'evil label' });
+      // The label as cleaned, and the facts the window names the target by, through the sidecar.
+      expect(falAgain?.compare).toEqual({
+        group: plan.group,
+        slot: 1,
+        label: 'evil label',
+        service: 'fal',
+        model: 'fal-ai/flux/schnell',
+      });
       // A damaged compare field is dropped; the task is kept.
       const bflAgain = rebuilt.history.get(bfl.localId);
       expect(bflAgain?.status).toBe('completed');

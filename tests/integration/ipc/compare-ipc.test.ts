@@ -155,8 +155,22 @@ describe('compare over IPC', () => {
     const shown = await request('compare:show', { group: ran.value.group });
     if (!shown.ok) throw new Error(JSON.stringify(shown.error));
     expect(shown.value.items.map((item) => item.record.compare)).toEqual([
-      { group: ran.value.group, slot: 1, label: 'fal.ai · fal-ai/flux/dev #1' },
-      { group: ran.value.group, slot: 3, label: 'fal.ai · fal-ai/flux/dev #2' },
+      {
+        group: ran.value.group,
+        slot: 1,
+        label: 'fal.ai · fal-ai/flux/dev #1',
+        service: 'fal',
+        model: 'fal-ai/flux/dev',
+        nth: 1,
+      },
+      {
+        group: ran.value.group,
+        slot: 3,
+        label: 'fal.ai · fal-ai/flux/dev #2',
+        service: 'fal',
+        model: 'fal-ai/flux/dev',
+        nth: 2,
+      },
     ]);
     // Finished tasks: Cancel all has nothing to ask.
     const cancel = await request('compare:cancel', { group: ran.value.group });

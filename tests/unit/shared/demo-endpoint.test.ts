@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_IDS } from '../../../shared/domain/providers';
-import { serviceIdOf } from '../../../shared/domain/service-id';
+import { serviceIdAtOrigin, serviceIdOf } from '../../../shared/domain/service-id';
 import {
   DEMO_SERVICE_LABEL,
   demoEndpointOf,
@@ -55,5 +55,22 @@ describe('the built-in demo’s endpoints', () => {
     expect(isDemoEndpoint('https://queue.fal.run')).toBe(false);
     expect(isUnknownDemoEndpoint('https://queue.fal.run')).toBe(false);
     expect(serviceIdOf({ provider: 'fal', endpoint: 'https://queue.fal.run' })).toBe('fal');
+  });
+});
+
+describe('the service a file’s recorded origin names (pictor info)', () => {
+  it('names the demo, a provider at its own address, and no provider at another', () => {
+    // The origin a task's images record (provenance.ts), named as its task is (serviceIdOf).
+    for (const provider of PROVIDER_IDS) {
+      const origin = serviceOriginOf(demoEndpointOf(provider))!;
+      expect(serviceIdAtOrigin(origin)).toBe(serviceIdOf({ provider, endpoint: origin }));
+    }
+    expect(serviceIdAtOrigin(serviceOriginOf('https://queue.fal.run/fal-ai/flux')!)).toBe('fal');
+    expect(serviceIdAtOrigin('https://api.bfl.ai')).toBe('bfl');
+    // An address of the user's own, or one posing as a provider's: the origin alone says none.
+    expect(serviceIdAtOrigin('https://images.example.com')).toBeNull();
+    expect(serviceIdAtOrigin('https://queue.fal.run.evil.example')).toBeNull();
+    expect(serviceIdAtOrigin('http://queue.fal.run')).toBeNull();
+    expect(serviceIdAtOrigin('unknown')).toBeNull();
   });
 });

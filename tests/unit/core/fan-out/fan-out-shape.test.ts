@@ -113,8 +113,22 @@ describe('a fan-out whatever its use', () => {
     const plan = await planOf([fal, { provider: 'bfl', keep: false }, fal]);
     await sendPlan(engine as never, plan, refuse);
     expect(submitted.map((item) => item.compare)).toEqual([
-      { group: 'group-1', slot: 1, label: 'fal.ai · fal-ai/flux/dev #1' },
-      { group: 'group-1', slot: 3, label: 'fal.ai · fal-ai/flux/dev #2' },
+      {
+        group: 'group-1',
+        slot: 1,
+        label: 'fal.ai · fal-ai/flux/dev #1',
+        service: 'fal',
+        model: 'fal-ai/flux/dev',
+        nth: 1,
+      },
+      {
+        group: 'group-1',
+        slot: 3,
+        label: 'fal.ai · fal-ai/flux/dev #2',
+        service: 'fal',
+        model: 'fal-ai/flux/dev',
+        nth: 2,
+      },
     ]);
   });
 });

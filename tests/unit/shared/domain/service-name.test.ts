@@ -73,7 +73,7 @@ describe('a service named where main knows only its address (a task’s target, 
       labelsOf([
         { provider: 'pictor', baseUrl: 'https://images.example.com', model: 'm1' },
         { provider: 'fal', model: 'fal-ai/flux/dev' },
-      ]),
+      ]).map((name) => name.label),
     ).toEqual(['images.example.com · m1', 'fal.ai · fal-ai/flux/dev']);
   });
 });
