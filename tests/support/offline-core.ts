@@ -29,7 +29,7 @@ import { testImageEngine } from './image-engine';
 import { OWNERS_UNREAD } from './owners-unread';
 
 /** Where an offline core's credentials point: the discard port on loopback, where nothing answers. */
-export const OFFLINE_ADDRESS = 'http://127.0.0.1:9';
+const OFFLINE_ADDRESS = 'http://127.0.0.1:9';
 
 /** Where an offline core's own manual clock starts (2027-01-15 08:00 UTC). */
 export const OFFLINE_START = 1_800_000_000_000;
