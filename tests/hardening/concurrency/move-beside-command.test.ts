@@ -9,18 +9,14 @@
  * processes), a real core in this process as the app's, real PNGs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { LibraryHeldError } from '../../../electron/core/fs';
 import { HOLDS_DIR } from '../../../electron/core/fs/library-holds';
-import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
 import type { RelocateFaults } from '../../../electron/core/library';
-import { StaticCredentials } from '../../fakes/static-credentials';
-import { bundledCoreWorkers } from '../../support/bundled-history-worker';
-import { testImageEngine } from '../../support/image-engine';
+import { offlineCore, offlineDir } from '../../support/offline-core';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { UNTIL } from '../../support/waits';
 import { childEnv, REPO_ROOT } from '../../integration/cli/run-cli';
@@ -28,15 +24,12 @@ import { childEnv, REPO_ROOT } from '../../integration/cli/run-cli';
 let base: string;
 let data: string;
 const children: ChildProcess[] = [];
-const cores: PictorCore[] = [];
 beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-move-beside-command-'));
+  base = await offlineDir();
   data = join(base, 'data');
 });
 afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-  for (const core of cores.splice(0)) await core.close();
-  await rm(base, { recursive: true, force: true });
 });
 
 /** The bundled CLI as a child process; its exit code and output once it ends. */
@@ -58,19 +51,13 @@ function command(args: readonly string[]) {
 }
 
 /** The app's core on the library, its moves held by `faults` when given. */
-async function appCore(faults?: RelocateFaults): Promise<PictorCore> {
-  const core = await openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir: data,
+function appCore(faults?: RelocateFaults) {
+  return offlineCore({
+    dir: base,
     galleryDir: join(data, 'gallery'),
-    fetch,
-    credentials: new StaticCredentials('http://127.0.0.1:9', null),
     clock: systemClock,
     ...(faults ? { libraryFaults: faults } : {}),
-    ...bundledCoreWorkers(),
   });
-  cores.push(core);
-  return core;
 }
 
 /** The task folders under a gallery's year and month folders. */
@@ -152,7 +139,6 @@ describe('the app moving the library beside a command in another process', () =>
     expect((await move).moved).toBe(2);
     expect(await taskFolders(target)).toEqual(folders);
     await core.close();
-    cores.splice(0);
     const after = await command(['demo', 'a third', '--data-dir', data, '--gallery-dir', target])
       .ended;
     expect([after.code, after.output]).toEqual([0, after.output]);

@@ -15,28 +15,22 @@
  *   service: the honest image is verified while the first runs; when the clock passes the store
  *   limit the store is cut, and its task's other three are `unreadable` without reaching a worker.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { C2paVerifier } from '../../../electron/core/content-credentials/c2pa-verifier';
 import { STORE_VERIFY_LIMIT_MS } from '../../../electron/core/content-credentials/fair-verifier';
 import type { DownloadOutcome } from '../../../electron/core/download/download-outcome';
-import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
 import type {
   ContentCredentialVerifier,
   CredentialRequest,
 } from '../../../electron/ports/content-credential-verifier';
 import { ManualClock } from '../../fakes/manual-clock';
-import { StaticCredentials } from '../../fakes/static-credentials';
 import { CROWD_LABEL, SELECTIVE_VERDICT } from '../../support/c2pa-crowd-label';
 import { crowdedImage } from '../../support/c2pa-crowded';
 import { c2paFixture } from '../../support/c2pa-hostile';
 import { makeRecord, serve, startServer, type TestServer } from '../../support/gallery-helpers';
-import { testImageEngine } from '../../support/image-engine';
 import { UNTIL } from '../../support/waits';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
-import { OWNERS_UNREAD } from '../../support/owners-unread';
+import { offlineCore, type OfflineCore } from '../../support/offline-core';
 
 const HOSTILE = 'https://hostile.example';
 const HONEST = 'https://honest.example';
@@ -58,11 +52,10 @@ class Counting implements ContentCredentialVerifier {
 }
 
 let server: TestServer;
-let dir: string;
 let clock: ManualClock;
 let inner: C2paVerifier;
 let counting: Counting;
-let core: PictorCore;
+let core: OfflineCore;
 /** Counted as the cases run; `lost`: images not saved (each must be, whatever its verdict). */
 const figures = {
   hostileImages: 0,
@@ -96,7 +89,6 @@ afterAll(async () => {
   });
 });
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-c2pa-fair-'));
   clock = new ManualClock();
   // Its own limit is far off: only the core's store limit, on the manual clock, cuts a store.
   inner = new C2paVerifier({
@@ -105,27 +97,18 @@ beforeEach(async () => {
     workerUrl: new URL('../../support/selective-c2pa-worker.ts', import.meta.url),
   });
   counting = new Counting(inner);
-  core = await openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir: join(dir, 'data'),
-    galleryDir: join(dir, 'gallery'),
-    fetch,
-    credentials: new StaticCredentials('http://127.0.0.1:9', null),
-    clock,
-    localServers: OWNERS_UNREAD,
-    contentCredentials: counting,
-  });
+  // The downloads reach the test's own server: a real fetch.
+  core = await offlineCore({ fetch, clock, contentCredentials: counting });
 });
 afterEach(async () => {
   await core.close();
   await inner.dispose();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** Downloads `images` as one task of `service`; each outcome's promise, started now. */
 function download(service: string, images: Buffer[], name: string): Promise<DownloadOutcome>[] {
   const urls = images.map((body, index) =>
-    server.route(`/${name}-${index}-${dir.slice(-6)}.png`, serve(body, 'image/png')),
+    server.route(`/${name}-${index}-${core.dir.slice(-6)}.png`, serve(body, 'image/png')),
   );
   const record = makeRecord(urls, { endpoint: service });
   return urls.map((_, index) => core.intake.downloadImage(record, index, server.baseUrl));

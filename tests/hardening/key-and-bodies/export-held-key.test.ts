@@ -8,11 +8,10 @@
  * key's place), its pixels and a signed image's bytes. Before, the export had no scrubber (an
  * import has one). Control: a task that carries no key is archived byte for byte as before.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runOnHistoryFile } from '../../support/history-file';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -24,21 +23,15 @@ import { readImageProvenance } from '../../../electron/core/gallery/metadata/rea
 import { buildXmpPacket, parseXmpPacket } from '../../../electron/core/gallery/metadata/xmp-packet';
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
 import { TEMP_DIR } from '../../../electron/core/fs/temp-names';
-import { HISTORY_FILE, openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
-import { StaticCredentials } from '../../fakes/static-credentials';
+import { HISTORY_FILE, type PictorCore } from '../../../electron/core/pictor-core';
 import { archiveEntries } from '../../support/archive-entries';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { c2paFixture } from '../../support/c2pa-hostile';
 import { makeRecord } from '../../support/gallery-helpers';
-import { testImageEngine } from '../../support/image-engine';
+import { offlineCore, offlineDir } from '../../support/offline-core';
 import { ENCODINGS, keyScanner, speltLeaks } from './key-encodings';
 
 const KEY = QUIRKY_KEYS.alice;
-
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
 /** Every string in a JSON value, names too, decoded (a JSON file escapes what it holds). */
 function stringsOf(value: unknown): string[] {
@@ -62,19 +55,10 @@ interface World {
 }
 
 async function world(): Promise<World> {
-  const base = await mkdtemp(join(tmpdir(), 'pictor-export-held-key-'));
-  cleanups.push(() => rm(base, { recursive: true, force: true }));
+  const base = await offlineDir();
   const gallery = join(base, 'gallery');
   const dataDir = join(base, 'data');
-  const core = await openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir,
-    galleryDir: gallery,
-    fetch: () => Promise.reject(new Error('no network in this test')),
-    credentials: new StaticCredentials('http://127.0.0.1:9', KEY),
-    clock: systemClock,
-  });
-  cleanups.push(() => core.close());
+  const core = await offlineCore({ dir: base, key: KEY, clock: systemClock });
   await mkdir(join(gallery, TEMP_DIR), { recursive: true });
   return { base, gallery, dataDir, core };
 }

@@ -10,35 +10,27 @@
  * signed (the product's detector finds its store); the same signed files without the key are
  * archived byte for byte.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { taskFolderName } from '../../../electron/core/gallery/gallery-layout';
 import { detectC2paInBytes } from '../../../electron/core/gallery/metadata/c2pa-detect';
 import { pngChunk } from '../../../electron/core/gallery/metadata/png-meta';
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
-import { openPictorCore } from '../../../electron/core/pictor-core';
 import type { ImageKind } from '../../../electron/core/images';
-import { StaticCredentials } from '../../fakes/static-credentials';
 import { archiveEntries } from '../../support/archive-entries';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { c2paFixture } from '../../support/c2pa-hostile';
 import { makeRecord } from '../../support/gallery-helpers';
-import { testImageEngine } from '../../support/image-engine';
+import { offlineCore, offlineDir } from '../../support/offline-core';
 import { ENCODINGS, keyScanner } from './key-encodings';
 
 const KEY = QUIRKY_KEYS.alice;
-
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
 const leaks = (bytes: Buffer) =>
   keyScanner(KEY).leaks(`${bytes.toString('latin1')}\n${bytes.toString('utf8')}`);
@@ -108,18 +100,9 @@ function keyedCases(said: string): Record<string, SignedCase> {
 
 /** A library of the `cases` (one saved image each) exported with the key held. */
 async function exportOf(cases: Record<string, SignedCase>) {
-  const base = await mkdtemp(join(tmpdir(), 'pictor-export-signed-key-'));
-  cleanups.push(() => rm(base, { recursive: true, force: true }));
+  const base = await offlineDir();
   const gallery = join(base, 'gallery');
-  const core = await openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir: join(base, 'data'),
-    galleryDir: gallery,
-    fetch: () => Promise.reject(new Error('no network in this test')),
-    credentials: new StaticCredentials('http://127.0.0.1:9', KEY),
-    clock: systemClock,
-  });
-  cleanups.push(() => core.close());
+  const core = await offlineCore({ dir: base, key: KEY, clock: systemClock });
   const files = new Map<string, string>();
   for (const [name, { kind, bytes }] of Object.entries(cases)) {
     const draft = makeRecord([null], { taskId: `task-${files.size}`, status: 'completed' });

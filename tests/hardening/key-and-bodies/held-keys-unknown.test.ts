@@ -12,20 +12,17 @@
  * test answers for (HeldStorage); the key is another service's (fal), as any held key is
  * searched for. A real core over a real library on disk.
  */
-import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppCredentials } from '../../../electron/app/app-credentials';
 import { KeptIdPage } from '../../../electron/app/kept-id-page';
 import { ServiceKeys } from '../../../electron/core/key-vault/service-keys';
-import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
+import type { PictorCore } from '../../../electron/core/pictor-core';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
-import { makeRecord, tempDir } from '../../unit/core/history/history-fixtures';
+import { makeRecord } from '../../unit/core/history/history-fixtures';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../fakes/in-memory-kv';
 import { ManualClock } from '../../fakes/manual-clock';
-import { bundledCoreWorkers } from '../../support/bundled-history-worker';
-import { testImageEngine } from '../../support/image-engine';
-import { OWNERS_UNREAD } from '../../support/owners-unread';
+import { offlineCore, offlineDir } from '../../support/offline-core';
 import { UNTIL } from '../../support/waits';
 import { ENCODING_NAMES, ENCODINGS, keyScanner } from './key-encodings';
 
@@ -72,38 +69,26 @@ interface World {
   readonly keys: ServiceKeys;
 }
 
-const ends: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const end of ends.splice(0).reverse()) await end();
-});
-
 /** A core over the app's credentials; `stored`: the fal key is in its vault; the storage held. */
 async function heldWorld(stored: boolean): Promise<World> {
-  const temp = tempDir();
-  ends.push(async () => temp.remove());
+  const dir = await offlineDir();
   const storage = new HeldStorage();
   const keys = new ServiceKeys({
-    storeFor: (provider) => new InMemoryKv(temp.dir, `key-vault-${provider}`),
+    storeFor: (provider) => new InMemoryKv(dir, `key-vault-${provider}`),
     cipher: storage,
     now: () => NOW,
   });
   if (stored) await keys.vault('fal').setKey(KEY, { allowWeakStorage: false, baseUrl: null });
   storage.hold();
   const settings = new SettingsService({
-    store: new InMemoryKv(temp.dir, 'settings'),
+    store: new InMemoryKv(dir, 'settings'),
     now: () => NOW,
   });
-  const core = await openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir: join(temp.dir, 'data'),
-    galleryDir: join(temp.dir, 'gallery'),
-    fetch,
+  const core = await offlineCore({
+    dir,
     credentials: new AppCredentials({ keys, settings, demoUrl: () => null }),
     clock: new ManualClock(NOW),
-    localServers: OWNERS_UNREAD,
-    ...bundledCoreWorkers(),
   });
-  ends.push(() => core.close());
   // Tasks kept under an id that carries the key (before ids were checked), and a clean one.
   core.history.putMany([
     ...ID_ENCODINGS.map((encoding, n) =>

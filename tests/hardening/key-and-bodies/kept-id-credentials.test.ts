@@ -9,11 +9,10 @@
  * unless the image's rating or tags changed. The signed image stays byte for byte; a packet whose
  * id is the record's is left as it is.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { Gallery } from '../../../electron/core/gallery/gallery';
@@ -21,12 +20,10 @@ import { taskFolderName } from '../../../electron/core/gallery/gallery-layout';
 import { provenanceOf } from '../../../electron/core/gallery/metadata/provenance';
 import { buildXmpPacket, parseXmpPacket } from '../../../electron/core/gallery/metadata/xmp-packet';
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
-import { openPictorCore } from '../../../electron/core/pictor-core';
-import { StaticCredentials } from '../../fakes/static-credentials';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { c2paFixture } from '../../support/c2pa-hostile';
 import { makeRecord } from '../../support/gallery-helpers';
-import { testImageEngine } from '../../support/image-engine';
+import { offlineCore, offlineDir } from '../../support/offline-core';
 import { ENCODINGS, keyScanner } from './key-encodings';
 
 const KEY = QUIRKY_KEYS.alice;
@@ -36,15 +33,9 @@ const IDS: Record<string, string> = {
   hexUpper: `task-${ENCODINGS.hexUpper!(KEY, 0)}`,
 };
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 /** A gallery holding one task under `taskId`: a signed PNG, its packet beside it, pictor.json. */
 async function signedTask(taskId: string) {
-  const base = await mkdtemp(join(tmpdir(), 'pictor-kept-id-c2pa-'));
-  cleanups.push(() => rm(base, { recursive: true, force: true }));
+  const base = await offlineDir();
   const gallery = join(base, 'gallery');
   const png = c2paFixture('signed.png');
   const { width, height } = await sharp(png).metadata();
@@ -112,16 +103,12 @@ describe('the XMP sidecar of a signed image of a task kept under a key-carrying 
     'id %s: "open the library there" takes the task in with its packet made again',
     async (name) => {
       const task = await signedTask(IDS[name]!);
-      const dataDir = join(task.base, 'data');
-      const core = await openPictorCore({
-        imageEngine: testImageEngine,
-        dataDir,
+      const core = await offlineCore({
+        dir: task.base,
         galleryDir: join(task.base, 'first-gallery'),
-        fetch: () => Promise.reject(new Error('no network in this test')),
-        credentials: new StaticCredentials('http://127.0.0.1:9', KEY),
+        key: KEY,
         clock: systemClock,
       });
-      cleanups.push(() => core.close());
       expect(await core.library.openAt(task.gallery)).toEqual({ imported: 1 });
       expect(core.history.get(task.record.localId)?.taskId, name).toContain('[redacted]');
       const packet = await readFile(task.xmp);

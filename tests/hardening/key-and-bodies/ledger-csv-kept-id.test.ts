@@ -16,15 +16,11 @@ import { CostBook } from '../../../electron/core/costs/cost-book';
 import { replaceFileBeside } from '../../../electron/core/fs/chosen-file';
 import { heldKeyScrubberOrNone } from '../../../electron/core/secrets';
 import { HistoryStore } from '../../../electron/core/history/history-store';
-import { openPictorCore } from '../../../electron/core/pictor-core';
 import { costHandlers } from '../../../electron/ipc/cost-handlers';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { makeRecord, tempDir } from '../../unit/core/history/history-fixtures';
 import { ManualClock } from '../../fakes/manual-clock';
-import { StaticCredentials } from '../../fakes/static-credentials';
-import { bundledCoreWorkers } from '../../support/bundled-history-worker';
-import { testImageEngine } from '../../support/image-engine';
-import { OWNERS_UNREAD } from '../../support/owners-unread';
+import { offlineCore } from '../../support/offline-core';
 import { ipcCaller, okValue } from '../../support/ipc';
 import { ENCODING_NAMES, ENCODINGS, keyScanner } from './key-encodings';
 
@@ -124,16 +120,7 @@ describe('Export CSV of a ledger with tasks kept under a key-carrying id', () =>
 
   it('is scrubbed by the core’s cost book of the keys its credentials hold', async () => {
     store.close();
-    const core = await openPictorCore({
-      imageEngine: testImageEngine,
-      dataDir: join(temp.dir, 'data'),
-      galleryDir: join(temp.dir, 'gallery'),
-      fetch,
-      credentials: new StaticCredentials('https://images.example.test', KEY),
-      clock: new ManualClock(NOW),
-      localServers: OWNERS_UNREAD,
-      ...bundledCoreWorkers(),
-    });
+    const core = await offlineCore({ dir: temp.dir, key: KEY, clock: new ManualClock(NOW) });
     try {
       core.history.putMany(library());
       const text = [...(await core.costs.csvChunks({}))].join('');

@@ -9,32 +9,25 @@
  * again from its image's own metadata) is taken in the same way. An id that carries no key, and
  * its files, are left as they are.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { readFileProvenance } from '../../../electron/core/gallery/metadata/read';
 import { HistoryStore } from '../../../electron/core/history/history-store';
-import { HISTORY_FILE, openPictorCore } from '../../../electron/core/pictor-core';
-import { StaticCredentials } from '../../fakes/static-credentials';
+import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { filesUnder } from '../../support/files';
-import { testImageEngine } from '../../support/image-engine';
+import { offlineCore, offlineDir } from '../../support/offline-core';
 import { expectExit, useCliWorlds } from '../../integration/cli/cli-harness';
 import { ENCODINGS, keyScanner, speltLeaks } from './key-encodings';
 import { keptTask } from './kept-id-archive';
 
 const newWorld = useCliWorlds();
 const KEY = QUIRKY_KEYS.alice;
-
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
 const KEPT_IDS: Record<string, string> = {
   raw: `task-${KEY}`,
@@ -58,8 +51,7 @@ async function leaksUnder(folder: string): Promise<string[]> {
  * and its image saying the id (or, `bare`, the image alone: its sidecar lost).
  */
 async function keptFolder(taskId: string, bare = false) {
-  const base = await mkdtemp(join(tmpdir(), 'pictor-rebuild-kept-id-'));
-  cleanups.push(() => rm(base, { recursive: true, force: true }));
+  const base = await offlineDir();
   const { record, files } = await keptTask(base, taskId);
   const gallery = join(base, 'gallery');
   for (const file of files) {
@@ -132,15 +124,12 @@ describe('"open the library there" on a folder holding a task kept under a key-c
   it.each(Object.keys(KEPT_IDS))('id %s: joins the history with the key redacted', async (name) => {
     const folder = await keptFolder(KEPT_IDS[name]!);
     const dataDir = join(folder.base, 'data');
-    const core = await openPictorCore({
-      imageEngine: testImageEngine,
-      dataDir,
+    const core = await offlineCore({
+      dir: folder.base,
       galleryDir: join(folder.base, 'first-gallery'),
-      fetch: () => Promise.reject(new Error('no network in this test')),
-      credentials: new StaticCredentials('http://127.0.0.1:9', KEY),
+      key: KEY,
       clock: systemClock,
     });
-    cleanups.push(() => core.close());
     expect(await core.library.openAt(folder.gallery)).toEqual({ imported: 1 });
     await expectRedacted({ ...folder, dataDir }, core.history.get(folder.record.localId), name);
   });

@@ -7,32 +7,20 @@
  * image that lost nothing says nothing and gives null. The record is the demo's task with the
  * value set in the library, as the download sets it (core/download/key-intake.ts).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { taskFacts } from '../../../electron/cli/mcp/mcp-facts';
 import { HISTORY_FILE, HistoryStore } from '../../../electron/core/history';
 import type { ImageRecord } from '../../../shared/domain/task-record';
-import { describeInProcess, runInProcess, type InProcessRun } from '../../support/cli-in-process';
+import { cliDemoTask, type CliDemoTask } from '../../support/cli-in-process';
 
-let dir = '';
-let data = '';
-let localId = '';
-let file = '';
-
-async function pictor(args: readonly string[]): Promise<InProcessRun> {
-  const env = { HOME: dir, XDG_CONFIG_HOME: join(dir, 'config') };
-  const run = await runInProcess([...args, '--data-dir', data], env);
-  expect(run.code, describeInProcess(run)).toBe(0);
-  return run;
-}
+let demo: CliDemoTask;
 
 /** The library's record of the task with its image's `keyRemoved` set (undefined: none). */
 function setKeyRemoved(value: ImageRecord['keyRemoved']) {
-  const history = HistoryStore.open(join(data, HISTORY_FILE));
+  const history = HistoryStore.open(join(demo.data, HISTORY_FILE));
   try {
-    const record = history.get(localId);
+    const record = history.get(demo.localId);
     if (!record) throw new Error('the task is not in the library');
     const images = record.images.map(({ keyRemoved: _, ...image }) =>
       value ? { ...image, keyRemoved: value } : image,
@@ -47,32 +35,17 @@ function setKeyRemoved(value: ImageRecord['keyRemoved']) {
 
 /** What `list --json` (a task a line) gives as the task's image's keyRemoved. */
 async function listedKeyRemoved(): Promise<unknown> {
-  const lines = (await pictor(['list', '--json'])).stdout.split('\n').filter(Boolean);
+  const lines = (await demo.run(['list', '--json'])).stdout.split('\n').filter(Boolean);
   const tasks = lines.map(
     (line) => JSON.parse(line) as { localId: string; images: { keyRemoved: unknown }[] },
   );
-  return tasks.find((task) => task.localId === localId)?.images[0]?.keyRemoved;
+  return tasks.find((task) => task.localId === demo.localId)?.images[0]?.keyRemoved;
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-key-removed-'));
-  data = join(dir, 'data');
-  const made = await pictor([
-    'generate',
-    '--provider',
-    'demo',
-    'a fox',
-    '--size',
-    '32x32',
-    '--json',
-  ]);
-  const task = JSON.parse(made.stdout) as { localId: string; images: { path: string }[] };
-  localId = task.localId;
-  file = task.images[0]?.path ?? '';
+  demo = await cliDemoTask();
+  return demo.remove;
 }, 60_000);
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
 
 const SAID = {
   metadata:
@@ -84,9 +57,9 @@ const SAID = {
 describe('what Pictor removed for a held key, at every front', () => {
   it.each(['metadata', 'credentials'] as const)('says %s the same way', async (value) => {
     const record = setKeyRemoved(value);
-    const text = (await pictor(['info', file])).stdout;
+    const text = (await demo.run(['info', demo.file])).stdout;
     expect(text).toContain(SAID[value]);
-    const info = JSON.parse((await pictor(['info', file, '--json'])).stdout) as {
+    const info = JSON.parse((await demo.run(['info', demo.file, '--json'])).stdout) as {
       library: { keyRemoved: unknown } | null;
     };
     expect(info.library?.keyRemoved).toBe(value);
@@ -96,9 +69,9 @@ describe('what Pictor removed for a held key, at every front', () => {
 
   it('says nothing of an image that lost nothing', async () => {
     const record = setKeyRemoved(undefined);
-    const text = (await pictor(['info', file])).stdout;
+    const text = (await demo.run(['info', demo.file])).stdout;
     expect(text).not.toContain('Metadata removed');
-    const info = JSON.parse((await pictor(['info', file, '--json'])).stdout) as {
+    const info = JSON.parse((await demo.run(['info', demo.file, '--json'])).stdout) as {
       library: { keyRemoved: unknown } | null;
     };
     expect(info.library?.keyRemoved).toBeNull();

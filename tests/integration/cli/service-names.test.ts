@@ -3,20 +3,11 @@
  * `generate --json`, `list --json`, `list`, `costs` (text, JSON, CSV) and `--provider demo`, and
  * it is not today's contract's (`pictor`) anywhere, though the demo speaks that contract.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeInProcess, runInProcess, type InProcessRun } from '../../support/cli-in-process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliDemoTask, type CliDemoTask, type InProcessRun } from '../../support/cli-in-process';
 
-let dir = '';
-
-async function pictor(args: readonly string[], code = 0): Promise<InProcessRun> {
-  const env = { HOME: dir, XDG_CONFIG_HOME: join(dir, 'config') };
-  const run = await runInProcess([...args, '--data-dir', join(dir, 'data')], env);
-  expect(run.code, describeInProcess(run)).toBe(code);
-  return run;
-}
+let demo: CliDemoTask;
+const pictor = (args: readonly string[], code = 0) => demo.run(args, code);
 
 const jsonLines = (run: InProcessRun) =>
   run.stdout
@@ -25,21 +16,10 @@ const jsonLines = (run: InProcessRun) =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-service-names-'));
-  const made = await pictor([
-    'generate',
-    '--provider',
-    'demo',
-    'a fox',
-    '--size',
-    '32x32',
-    '--json',
-  ]);
-  expect(jsonLines(made).map((line) => line['provider'])).toEqual(['demo']);
+  demo = await cliDemoTask();
+  expect(jsonLines(demo.made).map((line) => line['provider'])).toEqual(['demo']);
+  return demo.remove;
 }, 60_000);
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
 
 describe('the built-in demo is `demo` in every output', () => {
   it('list and list --json', async () => {

@@ -7,22 +7,19 @@
  * (position-prebuild.ts). A host that runs the history's operations in its own thread (the CLI)
  * starts nothing.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { systemClock } from '../../../electron/adapters/system-clock';
 import { HISTORY_FILE, HistoryStore } from '../../../electron/core/history';
 import { GALLERY_FIRST_ORDER } from '../../../electron/core/history/position-prebuild';
 import { HistoryPort } from '../../../electron/core/history/history-port';
 import { ANCHOR_SPAN } from '../../../electron/core/history/position-anchors';
 import { VISIBLE_STATES } from '../../../shared/domain/task-record';
 import { record } from '../history/position-fixture';
-import type { PictorCore } from '../../../electron/core/pictor-core';
-import { StaticCredentials } from '../../fakes/static-credentials';
-import { openTestCore } from './core-harness';
+import { offlineCore, offlineDir } from '../../support/offline-core';
 
 let dir: string;
-const cores: PictorCore[] = [];
 
 /** What the core's port was asked and answered, in order, with the open's end among them. */
 function watchPort(): string[] {
@@ -45,21 +42,18 @@ function watchPort(): string[] {
 }
 
 const open = async (inThread: boolean, events: string[]) => {
-  const credentials = new StaticCredentials('http://127.0.0.1:9', null);
-  const core = await openTestCore(dir, credentials, inThread ? { historyPort: { inThread } } : {});
+  const historyPort = inThread ? { historyPort: { inThread } } : {};
+  const core = await offlineCore({ dir, clock: systemClock, ...historyPort });
   events.push('opened');
-  cores.push(core);
   return core;
 };
 
 describe('openPictorCore: the history worker warmed as the library opens', () => {
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-open-warm-'));
+    dir = await offlineDir();
   });
-  afterEach(async () => {
+  afterEach(() => {
     vi.restoreAllMocks();
-    await Promise.all(cores.splice(0).map((core) => core.close()));
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('has the worker warm its store before the core is handed over', async () => {

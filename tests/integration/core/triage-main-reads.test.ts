@@ -6,31 +6,28 @@
  * every image's sidecar still gets its rating. A task the engine holds live (one it works on)
  * keeps its sidecar written from its live copy.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { systemClock } from '../../../electron/adapters/system-clock';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import type { PictorCore } from '../../../electron/core/pictor-core';
-import { StaticCredentials } from '../../fakes/static-credentials';
 import { makeImage as makeImageFile } from '../../support/gallery-helpers';
+import { offlineCore } from '../../support/offline-core';
 import { makeImage, makeTask } from '../../support/task-records';
-import { openTestCore } from './core-harness';
 
 const TASKS = 60;
 const IMAGES = 2;
 /** HistoryStore's reads that return whole task records. */
 const RECORD_READS = ['get', 'getMany', 'getByTaskId', 'findByTaskId', 'unfinished'] as const;
 
-let dir: string;
 let core: PictorCore;
 
 const localIdOf = (n: number) => `abcd${String(n).padStart(4, '0')}-0000-4000-8000-000000000001`;
 const folderOf = (n: number) => `2026/01/2026-01-15_120000_harbour_${String(n).padStart(4, '0')}`;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-triage-reads-'));
-  core = await openTestCore(dir, new StaticCredentials('http://127.0.0.1:9', null));
+  core = await offlineCore({ clock: systemClock });
   const png = await makeImageFile('png', 8, 8);
   const tasks = [];
   for (let n = 0; n < TASKS; n += 1) {
@@ -49,10 +46,8 @@ beforeEach(async () => {
   core.history.putMany(tasks);
 });
 
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
-  await core.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** Counts main's reads of whole records (this thread's stores only: the worker is another). */

@@ -4,46 +4,22 @@
  * store is never asked to write them, and they are in the history when the operation ends, with
  * the triage a rebuild reads from the XMP sidecars and an archive's `pictor.json` carries.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
-import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
-import { bundledCoreWorkers } from '../../support/bundled-history-worker';
-import { ManualClock } from '../../fakes/manual-clock';
-import { StaticCredentials } from '../../fakes/static-credentials';
 import { makeImage as makeImageFile } from '../../support/gallery-helpers';
-import { testImageEngine } from '../../support/image-engine';
 import { makeImage, makeTask } from '../../support/task-records';
-import { OWNERS_UNREAD } from '../../support/owners-unread';
+import { offlineCore, offlineDir } from '../../support/offline-core';
 
 let dir: string;
-const opened: PictorCore[] = [];
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-worker-writes-'));
+  dir = await offlineDir();
 });
 
-afterEach(async () => {
-  for (const core of opened.splice(0)) await core.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function open(name: string): Promise<PictorCore> {
-  const core = await openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir: join(dir, name, 'data'),
-    galleryDir: join(dir, name, 'gallery'),
-    fetch,
-    credentials: new StaticCredentials('http://127.0.0.1:9', null),
-    clock: new ManualClock(1_800_000_000_000),
-    localServers: OWNERS_UNREAD,
-    ...bundledCoreWorkers(),
-  });
-  opened.push(core);
-  return core;
-}
+/** An offline core on the library in `dir`'s folder `name`. */
+const open = (name: string) => offlineCore({ dir: join(dir, name) });
 
 /** A task folder as Pictor writes one, its rating in its image's XMP sidecar. */
 async function taskFolder(gallery: string) {

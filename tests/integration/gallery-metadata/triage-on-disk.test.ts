@@ -10,51 +10,32 @@
  * most 1 KB of the history per image (the bytes SQLite appended to its write-ahead log) plus the
  * image's XMP sidecar, itself under 1 KB, and no byte of `pictor.json`.
  */
-import { mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readOwnTriage } from '../../../electron/core/gallery/metadata/xmp-own-triage';
 import { buildTriagePacket, xmpTriageOf } from '../../../electron/core/gallery/metadata/xmp-triage';
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
 import { rebuildFromFolder } from '../../../electron/core/library/rebuild';
-import { HISTORY_FILE, openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
-import { bundledCoreWorkers } from '../../support/bundled-history-worker';
+import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
-import { ManualClock } from '../../fakes/manual-clock';
-import { StaticCredentials } from '../../fakes/static-credentials';
 import { makeImage as makeImageFile } from '../../support/gallery-helpers';
-import { testImageEngine } from '../../support/image-engine';
 import { makeImage, makeTask } from '../../support/task-records';
-import { OWNERS_UNREAD } from '../../support/owners-unread';
+import { offlineCore, offlineDir } from '../../support/offline-core';
 
 let dir: string;
 let gallery: string;
 let png: Buffer;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-triage-on-disk-'));
+  dir = await offlineDir();
   gallery = join(dir, 'gallery');
   png = await makeImageFile('png', 8, 8);
 });
 
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-function open(): Promise<PictorCore> {
-  return openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir: join(dir, 'data'),
-    galleryDir: gallery,
-    fetch,
-    credentials: new StaticCredentials('http://127.0.0.1:9', null),
-    clock: new ManualClock(1_800_000_000_000),
-    localServers: OWNERS_UNREAD,
-    ...bundledCoreWorkers(),
-  });
-}
+/** An offline core on the test's library (its gallery `gallery`). */
+const open = () => offlineCore({ dir });
 
 /** A task of `images` saved images in folder `t-<n>`, their PNG files written there. */
 async function savedTask(n: number, images = 2, triage: Partial<ImageRecord>[] = []) {

@@ -3,17 +3,13 @@
  * version left it wider); the key vault, settings, log and history files are 0600. POSIX only:
  * Windows has no such bits.
  */
-import { chmod, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { systemClock } from '../../../../electron/adapters/system-clock';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { existsSync } from 'node:fs';
 import { RotatingFileLogger } from '../../../../electron/core/logging/rotating-file-logger';
-import { HISTORY_FILE, openPictorCore } from '../../../../electron/core/pictor-core';
-import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
-import { StaticCredentials } from '../../../fakes/static-credentials';
-import { testImageEngine } from '../../../support/image-engine';
+import { HISTORY_FILE } from '../../../../electron/core/pictor-core';
+import { offlineCore, offlineDir } from '../../../support/offline-core';
 
 // electron-store imports `electron`; told where a binary would be, it never downloads one
 // (see tests/unit/adapters/electron-store-kv.test.ts).
@@ -24,25 +20,14 @@ const { ElectronStoreKv } = await import('../../../../electron/adapters/electron
 
 let base: string;
 beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-modes-'));
+  base = await offlineDir();
 });
-afterEach(() => rm(base, { recursive: true, force: true }));
 
 async function modeOf(path: string): Promise<number> {
   return (await stat(path)).mode & 0o777;
 }
 
-function openCore(dataDir: string) {
-  return openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir,
-    galleryDir: join(base, 'gallery'),
-    fetch,
-    credentials: new StaticCredentials('http://127.0.0.1:9', null),
-    clock: systemClock,
-    ...bundledCoreWorkers(),
-  });
-}
+const openCore = (dataDir: string) => offlineCore({ dir: base, dataDir });
 
 describe.skipIf(process.platform === 'win32')('owner-only modes', () => {
   it('a new data folder is 0700; its history files (with the write-ahead log) are 0600', async () => {

@@ -9,13 +9,9 @@ import { lstat, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../../electron/adapters/system-clock';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
-import { openPictorCore } from '../../../../electron/core/pictor-core';
-import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
-import { StaticCredentials } from '../../../fakes/static-credentials';
 import { snapshotTree } from '../../../support/tree-snapshot';
-import { testImageEngine } from '../../../support/image-engine';
+import { offlineCore } from '../../../support/offline-core';
 import { fifoMaker, makeFifo, needing } from '../../../support/tools';
 import { galleryOnServer } from '../../../support/gallery-with-intake';
 
@@ -129,15 +125,7 @@ describe('every start (app, CLI) goes through the same clean-up', () => {
   it('openPictorCore with .pictor-tmp linked to the home folder removes nothing there', async () => {
     await symlink(home, temp);
     const before = await outsideTemp();
-    const core = await openPictorCore({
-      imageEngine: testImageEngine,
-      dataDir: join(base, 'data'),
-      galleryDir: root,
-      fetch,
-      credentials: new StaticCredentials('http://127.0.0.1:9', null),
-      clock: systemClock,
-      ...bundledCoreWorkers(),
-    });
+    const core = await offlineCore({ dir: base, galleryDir: root });
     await core.close();
     const after = await outsideTemp();
     // The data folder is new; everything that was there before is untouched.

@@ -6,45 +6,24 @@
  * all (a fault injected mid-import), and word lists' rules (names, sizes, control and bidi
  * characters). The folder's copy restores them after a rebuild of a lost history.
  */
-import { mkdtemp, rename, rm, symlink, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rename, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  HISTORY_FILE,
-  openPictorCore,
-  type PictorCore,
-} from '../../../../electron/core/pictor-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { HISTORY_FILE, type PictorCore } from '../../../../electron/core/pictor-core';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { TemplateStore } from '../../../../electron/core/templates/template-store';
 import { TemplateStoreError } from '../../../../electron/core/templates/template-error';
 import { MAX_LIBRARY_TEMPLATES } from '../../../../shared/domain/template-library';
 import { MAX_WORD_LISTS, MAX_WORDS_PER_LIST } from '../../../../shared/domain/word-lists';
 import { ManualClock } from '../../../fakes/manual-clock';
-import { StaticCredentials } from '../../../fakes/static-credentials';
-import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
-import { testImageEngine } from '../../../support/image-engine';
-import { OWNERS_UNREAD } from '../../../support/owners-unread';
+import { offlineCore, offlineDir } from '../../../support/offline-core';
 
 let dir: string;
 let clock: ManualClock;
-const opened: PictorCore[] = [];
 
-async function open(): Promise<PictorCore> {
-  const core = await openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir: join(dir, 'data'),
-    galleryDir: join(dir, 'gallery'),
-    fetch,
-    credentials: new StaticCredentials('http://127.0.0.1:9', null),
-    clock,
-    localServers: OWNERS_UNREAD,
-    ...bundledCoreWorkers(),
-  });
-  opened.push(core);
-  return core;
-}
+/** An offline core on the test's library and clock. */
+const open = () => offlineCore({ dir, clock });
 
 async function refusal(run: () => Promise<unknown>): Promise<{ message: string; code: string }> {
   try {
@@ -60,13 +39,8 @@ const names = (core: PictorCore) =>
   core.templates.list().map((s) => (s.template ? s.template.name : `!${s.name}`));
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-templates-'));
+  dir = await offlineDir();
   clock = new ManualClock(1_700_000_000_000);
-});
-
-afterEach(async () => {
-  for (const core of opened.splice(0)) await core.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('TemplateStore', () => {
@@ -326,7 +300,6 @@ describe('the copy in the library folder', () => {
     });
     await first.templates.saveWordList('colors', ['red', 'blue']);
     await first.close();
-    opened.splice(0);
     await rm(join(dir, 'data'), { recursive: true });
 
     const rebuilt = await open();
@@ -361,7 +334,6 @@ describe('a copy in the library folder that is not what it seems', () => {
     const first = await open();
     for (let n = 0; n < count; n += 1) await first.templates.save({ name: `Kept ${n}`, body: 'x' });
     await first.close();
-    opened.splice(0);
     await rm(join(dir, 'data'), { recursive: true });
   }
 

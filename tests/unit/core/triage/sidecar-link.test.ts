@@ -7,42 +7,23 @@
  * task's other image gets its sidecar, the one place its rating is written. The
  * gallery's atomic write, met by a link planted after that read, replaces the link, not its file.
  */
-import {
-  lstat,
-  mkdir,
-  mkdtemp,
-  readFile,
-  readlink,
-  rm,
-  symlink,
-  writeFile,
-} from 'node:fs/promises';
+import { lstat, mkdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readOwnTriage } from '../../../../electron/core/gallery/metadata/xmp-own-triage';
-import { openPictorCore } from '../../../../electron/core/pictor-core';
 import { writeFileAtomic } from '../../../../electron/core/fs/atomic-file';
 import { TEMP_DIR } from '../../../../electron/core/fs/temp-names';
 import { buildTriagePacket } from '../../../../electron/core/gallery/metadata/xmp-triage';
 import type { LogFields, Logger } from '../../../../electron/ports/logger';
-import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
-import { ManualClock } from '../../../fakes/manual-clock';
-import { StaticCredentials } from '../../../fakes/static-credentials';
 import { makeImage as makeImageFile } from '../../../support/gallery-helpers';
-import { testImageEngine } from '../../../support/image-engine';
 import { makeImage, makeTask } from '../../../support/task-records';
-import { OWNERS_UNREAD } from '../../../support/owners-unread';
+import { offlineCore, offlineDir } from '../../../support/offline-core';
 
 let dir: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-sidecar-link-'));
-});
-
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = await offlineDir();
 });
 
 describe('a link at an image’s XMP sidecar name', () => {
@@ -66,17 +47,7 @@ describe('a link at an image’s XMP sidecar name', () => {
       warn: (message, fields) => void warnings.push({ message, fields }),
       error: () => undefined,
     };
-    const core = await openPictorCore({
-      imageEngine: testImageEngine,
-      dataDir: join(dir, 'data'),
-      galleryDir: gallery,
-      fetch,
-      credentials: new StaticCredentials('http://127.0.0.1:9', null),
-      clock: new ManualClock(1_800_000_000_000),
-      localServers: OWNERS_UNREAD,
-      logger,
-      ...bundledCoreWorkers(),
-    });
+    const core = await offlineCore({ dir, logger });
     const file = (n: number) => `t-0/image-${String(n)}.png`;
     const task = makeTask({
       localId: 'linked',

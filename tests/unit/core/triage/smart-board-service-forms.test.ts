@@ -8,13 +8,10 @@
  * reads no such rule: it says the board's rules cannot be read and matches nothing, rather than
  * list it with the demo's tasks in.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPictorCore, type PictorCore } from '../../../../electron/core/pictor-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PROVIDER_IDS, providerOf } from '../../../../shared/domain/providers';
 import { SERVICE_IDS, serviceIdOf, type ServiceId } from '../../../../shared/domain/service-id';
 import {
@@ -24,11 +21,7 @@ import {
 } from '../../../../shared/domain/smart-board';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { englishText } from '../../../../shared/i18n/sentence';
-import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
-import { ManualClock } from '../../../fakes/manual-clock';
-import { StaticCredentials } from '../../../fakes/static-credentials';
-import { testImageEngine } from '../../../support/image-engine';
-import { OWNERS_UNREAD } from '../../../support/owners-unread';
+import { offlineCore, type OfflineCore } from '../../../support/offline-core';
 import { makeImage, makeTask } from '../../../support/task-records';
 
 /**
@@ -57,27 +50,11 @@ const RECORDS: TaskRecord[] = [
   }),
 );
 
-let dir: string;
-let core: PictorCore;
+let core: OfflineCore;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-smart-service-'));
-  core = await openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir: join(dir, 'data'),
-    galleryDir: join(dir, 'gallery'),
-    fetch,
-    credentials: new StaticCredentials('http://127.0.0.1:9', null),
-    clock: new ManualClock(1_800_000_000_000),
-    localServers: OWNERS_UNREAD,
-    ...bundledCoreWorkers(),
-  });
+  core = await offlineCore();
   core.history.putMany(RECORDS);
-});
-
-afterEach(async () => {
-  await core.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 const listed = (name: string) =>
@@ -95,7 +72,7 @@ const ofRecords = (keep: (record: TaskRecord) => boolean) =>
 
 /** Writes a board as another version of Pictor left it in the library. */
 function writtenBefore(id: string, name: string, rules: unknown): void {
-  const db = new DatabaseSync(join(dir, 'data', 'history.sqlite'));
+  const db = new DatabaseSync(join(core.dir, 'data', 'history.sqlite'));
   db.prepare('INSERT INTO smart_boards (id, name, rules, created_at) VALUES (?, ?, ?, 0)').run(
     id,
     name,
@@ -105,7 +82,7 @@ function writtenBefore(id: string, name: string, rules: unknown): void {
 }
 
 const stored = (name: string): unknown => {
-  const db = new DatabaseSync(join(dir, 'data', 'history.sqlite'));
+  const db = new DatabaseSync(join(core.dir, 'data', 'history.sqlite'));
   const row = db.prepare('SELECT rules FROM smart_boards WHERE name = ?').get(name);
   db.close();
   return JSON.parse(String(row?.['rules']));

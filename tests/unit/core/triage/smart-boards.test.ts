@@ -5,40 +5,22 @@
  * is gone reported per rule while the board still lists its images; a board's move followed by
  * the rules naming it; a row edited by hand listed with a sentence and matching nothing.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPictorCore, type PictorCore } from '../../../../electron/core/pictor-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { PictorCore } from '../../../../electron/core/pictor-core';
 import { TriageError } from '../../../../electron/core/triage/triage-error';
 import type { SmartBoardEntry, SmartRules } from '../../../../shared/domain/smart-board';
 import { englishText } from '../../../../shared/i18n/sentence';
-import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
 import { ManualClock } from '../../../fakes/manual-clock';
-import { StaticCredentials } from '../../../fakes/static-credentials';
-import { testImageEngine } from '../../../support/image-engine';
 import { makeImage, makeTask } from '../../../support/task-records';
-import { OWNERS_UNREAD } from '../../../support/owners-unread';
+import { offlineCore, offlineDir } from '../../../support/offline-core';
 
 let dir: string;
 let clock: ManualClock;
-const opened: PictorCore[] = [];
 
-async function open(): Promise<PictorCore> {
-  const core = await openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir: join(dir, 'data'),
-    galleryDir: join(dir, 'gallery'),
-    fetch,
-    credentials: new StaticCredentials('http://127.0.0.1:9', null),
-    clock,
-    localServers: OWNERS_UNREAD,
-    ...bundledCoreWorkers(),
-  });
-  opened.push(core);
-  return core;
-}
+/** An offline core on the test's library and clock. */
+const open = () => offlineCore({ dir, clock });
 
 /** Task a: a cat in Clients/Acme rated 5; task b: a dog in no board, rated 2. */
 function seed(core: PictorCore): void {
@@ -76,13 +58,8 @@ const problems = (entry: SmartBoardEntry) =>
   );
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-smart-'));
+  dir = await offlineDir();
   clock = new ManualClock(1_800_000_000_000);
-});
-
-afterEach(async () => {
-  for (const core of opened.splice(0)) await core.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('smart boards', () => {

@@ -4,39 +4,22 @@
  * (the app and a CLI) on one library never lose each other's change; the history's filter rows
  * follow every write; a star is a pick.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPictorCore, type PictorCore } from '../../../../electron/core/pictor-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { PictorCore } from '../../../../electron/core/pictor-core';
 import { TriageError } from '../../../../electron/core/triage/triage-error';
 import { flagOf } from '../../../../shared/domain/triage';
-import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
 import { ManualClock } from '../../../fakes/manual-clock';
-import { StaticCredentials } from '../../../fakes/static-credentials';
-import { testImageEngine } from '../../../support/image-engine';
 import { makeImage, makeTask } from '../../../support/task-records';
-import { OWNERS_UNREAD } from '../../../support/owners-unread';
+import { offlineCore, offlineDir } from '../../../support/offline-core';
 
 let dir: string;
 let clock: ManualClock;
-const opened: PictorCore[] = [];
 
-async function open(): Promise<PictorCore> {
-  const core = await openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir: join(dir, 'data'),
-    galleryDir: join(dir, 'gallery'),
-    fetch,
-    credentials: new StaticCredentials('http://127.0.0.1:9', null),
-    clock,
-    localServers: OWNERS_UNREAD,
-    ...bundledCoreWorkers(),
-  });
-  opened.push(core);
-  return core;
-}
+/** An offline core on the test's library and clock. */
+const open = () => offlineCore({ dir, clock });
 
 /** `tasks` tasks of `images` saved images each, in the history. */
 function seed(core: PictorCore, tasks: number, images = 2): string[] {
@@ -69,13 +52,8 @@ const sentenceOf = async (run: () => unknown): Promise<string> => {
 };
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-triage-'));
+  dir = await offlineDir();
   clock = new ManualClock(1_800_000_000_000);
-});
-
-afterEach(async () => {
-  for (const core of opened.splice(0)) await core.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('triage of many images', () => {
@@ -195,7 +173,6 @@ describe('triage of many images', () => {
     ]);
     // Closing writes the sidecars still waiting (they are written a moment after a change).
     await core.close();
-    opened.splice(opened.indexOf(core), 1);
     const sidecar = JSON.parse(await readFile(join(dir, 'gallery', `t-0`, 'pictor.json'), 'utf8'));
     expect(sidecar.record.images[0].boards).toEqual(['Clients/Acme', 'Mood']);
     expect(b).toBeDefined();

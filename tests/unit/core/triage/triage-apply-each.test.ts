@@ -3,40 +3,17 @@
  * winner, reject the rest" picks one image and rejects the others in one write, and one Undo
  * puts every image back; a part with a bad word refuses the whole step before anything is written.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPictorCore, type PictorCore } from '../../../../electron/core/pictor-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { PictorCore } from '../../../../electron/core/pictor-core';
 import { TriageError } from '../../../../electron/core/triage/triage-error';
 import { flagOf } from '../../../../shared/domain/triage';
-import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
-import { ManualClock } from '../../../fakes/manual-clock';
-import { StaticCredentials } from '../../../fakes/static-credentials';
-import { testImageEngine } from '../../../support/image-engine';
 import { makeImage, makeTask } from '../../../support/task-records';
-import { OWNERS_UNREAD } from '../../../support/owners-unread';
+import { offlineCore } from '../../../support/offline-core';
 
-let dir: string;
 let core: PictorCore;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-triage-each-'));
-  core = await openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir: join(dir, 'data'),
-    galleryDir: join(dir, 'gallery'),
-    fetch,
-    credentials: new StaticCredentials('http://127.0.0.1:9', null),
-    clock: new ManualClock(1_800_000_000_000),
-    localServers: OWNERS_UNREAD,
-    ...bundledCoreWorkers(),
-  });
-});
-
-afterEach(async () => {
-  await core.close();
-  await rm(dir, { recursive: true, force: true });
+  core = await offlineCore();
 });
 
 function seed(tasks: number): string[] {

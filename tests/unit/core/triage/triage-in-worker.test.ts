@@ -7,31 +7,20 @@
  * middle fails the change with the history's sentence: nothing written, no step of Undo, and the
  * next change starts a new worker.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryError } from '../../../../electron/core/history/history-error';
 import { HistoryPort } from '../../../../electron/core/history/history-port';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { triageInWorker } from '../../../../electron/core/history/history-writes';
-import {
-  HISTORY_FILE,
-  openPictorCore,
-  type PictorCore,
-} from '../../../../electron/core/pictor-core';
+import { HISTORY_FILE } from '../../../../electron/core/pictor-core';
 import { TriageActions } from '../../../../electron/core/triage/triage-actions';
-import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
-import { ManualClock } from '../../../fakes/manual-clock';
-import { StaticCredentials } from '../../../fakes/static-credentials';
-import { testImageEngine } from '../../../support/image-engine';
 import { makeImage, makeTask } from '../../../support/task-records';
-import { OWNERS_UNREAD } from '../../../support/owners-unread';
+import { OFFLINE_START, offlineCore, type OfflineCore } from '../../../support/offline-core';
 
 const TASKS = 2_000;
 
-let dir: string;
-let core: PictorCore;
+let core: OfflineCore;
 let port: HistoryPort;
 let cells: Int32Array;
 let triage: TriageActions;
@@ -68,17 +57,7 @@ const refs = ids.map((localId) => ({ localId, index: 0 }));
 const ratings = () => ids.map((id) => core.history.get(id)?.images[0]?.rating ?? 0);
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-triage-worker-'));
-  core = await openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir: join(dir, 'data'),
-    galleryDir: join(dir, 'gallery'),
-    fetch,
-    credentials: new StaticCredentials('http://127.0.0.1:9', null),
-    clock: new ManualClock(1_800_000_000_000),
-    localServers: OWNERS_UNREAD,
-    ...bundledCoreWorkers(),
-  });
+  core = await offlineCore();
   core.history.putMany(
     ids.map((localId, n) =>
       makeTask({ localId, createdAt: 1_700_000_000_000 + n, images: [makeImage(0)] }),
@@ -87,11 +66,11 @@ beforeEach(async () => {
   const gate = new SharedArrayBuffer(12);
   cells = new Int32Array(gate);
   letGo();
-  port = new HistoryPort(join(dir, 'data', HISTORY_FILE), { gate });
+  port = new HistoryPort(join(core.dir, 'data', HISTORY_FILE), { gate });
   triage = new TriageActions({
     engine: core.engine,
     triage: core.history.triage,
-    now: () => 1_800_000_000_000,
+    now: () => OFFLINE_START,
     writes: triageInWorker(core.history, port),
   });
 });
@@ -102,7 +81,6 @@ afterEach(async () => {
   await triage.settled();
   await port.dispose();
   await core.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('the triage commit in the history worker', { timeout: 120_000 }, () => {
@@ -159,7 +137,7 @@ describe('the triage commit in the history worker', { timeout: 120_000 }, () => 
 
     // Another process writes a task: once main's change feed has reported it, it has also had
     // its look at the worker's writes, which it must not report a second time.
-    const other = HistoryStore.open(join(dir, 'data', HISTORY_FILE));
+    const other = HistoryStore.open(join(core.dir, 'data', HISTORY_FILE));
     other.put(makeTask({ localId: 'elsewhere', createdAt: 1_700_000_000_000 - 1 }));
     other.close();
     await until(() => announced.has('elsewhere'));

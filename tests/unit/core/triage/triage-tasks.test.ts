@@ -3,39 +3,16 @@
  * every image of each named task flagged in one write and one step of Undo, an image in the trash
  * left alone, a task the library does not have counted missing, and a task named twice once.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPictorCore, type PictorCore } from '../../../../electron/core/pictor-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { PictorCore } from '../../../../electron/core/pictor-core';
 import { flagOf } from '../../../../shared/domain/triage';
-import { bundledCoreWorkers } from '../../../support/bundled-history-worker';
-import { ManualClock } from '../../../fakes/manual-clock';
-import { StaticCredentials } from '../../../fakes/static-credentials';
-import { testImageEngine } from '../../../support/image-engine';
 import { makeImage, makeTask } from '../../../support/task-records';
-import { OWNERS_UNREAD } from '../../../support/owners-unread';
+import { offlineCore } from '../../../support/offline-core';
 
-let dir: string;
 let core: PictorCore;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-triage-tasks-'));
-  core = await openPictorCore({
-    imageEngine: testImageEngine,
-    dataDir: join(dir, 'data'),
-    galleryDir: join(dir, 'gallery'),
-    fetch,
-    credentials: new StaticCredentials('http://127.0.0.1:9', null),
-    clock: new ManualClock(1_800_000_000_000),
-    localServers: OWNERS_UNREAD,
-    ...bundledCoreWorkers(),
-  });
-});
-
-afterEach(async () => {
-  await core.close();
-  await rm(dir, { recursive: true, force: true });
+  core = await offlineCore();
 });
 
 /** `tasks` tasks of three images; the second task's last image is in the trash. */
