@@ -27,7 +27,7 @@ import type {
 } from '../../ports/content-credential-verifier';
 import { findCredentials, noCredentials, type CredentialsContext } from './credentials-step';
 import { inlineSpoolResponse } from './inline-spool';
-import { type IntakeKeyScrubber, keyIntake } from './key-intake';
+import { type IntakeKeyScrubber, keyIntake, MAX_OUTLINE } from './key-intake';
 
 /** Direct connections pinned to the checked address: safe whatever the caller wires. */
 const directPinnedFetch = createPinnedFetch();
@@ -134,7 +134,8 @@ function writerFor(
   if (!provenance) return null;
   const inserted = () => pngProvenanceChunks(provenance);
   const paths = { body: temps.image, edited: temps.edited };
-  return new ProvenanceWriter(paths, inserted, options.maxImageBytes);
+  // Its outline made as it is written: the key search's (key-intake.ts), read from no file.
+  return new ProvenanceWriter(paths, inserted, options.maxImageBytes, MAX_OUTLINE);
 }
 
 /**
@@ -161,7 +162,12 @@ function credentialsContext(options: DownloadOptions, job: DownloadJob): Credent
 }
 
 /** Without a writer, the download's own file holds the body as it came, and nothing else. */
-const AS_IT_CAME: WrittenBody = { asItCame: true, edited: null, sawNoCredentials: false };
+const AS_IT_CAME: WrittenBody = {
+  asItCame: true,
+  edited: null,
+  sawNoCredentials: false,
+  outline: null,
+};
 
 /**
  * The body on disk: in the download's temp file as it came, or (a PNG with provenance) in the
@@ -198,12 +204,19 @@ async function keptFile(
   kind: ImageKind,
   from: {
     readonly image: string;
-    readonly written: { readonly inImage: number; readonly file?: string } | null;
+    /** `outline`: the copy edited as it downloaded's, when made (provenance-writer.ts). */
+    readonly written: {
+      readonly inImage: number;
+      readonly file?: string;
+      readonly outline: Buffer | null;
+    } | null;
     readonly verdict: Promise<ContentCredentials | undefined>;
   },
 ) {
   const edited = from.written?.file ?? from.image;
-  const keyless = await keyIntake(edited, kind, { ...options, temp: temps.keyless });
+  // The edited copy's outline is that file's only: another file kept is read for its own.
+  const outline = edited === temps.edited ? (from.written?.outline ?? null) : null;
+  const keyless = await keyIntake(edited, kind, { ...options, temp: temps.keyless, outline });
   if ('state' in keyless) return keyless;
   const { file, removed } = keyless;
   const inImage = keyless.bytes ?? from.written?.inImage ?? null;
@@ -245,7 +258,7 @@ async function attempt(options: DownloadOptions, job: DownloadJob, temps: Temps)
     }));
   const kept = await keptFile(options, temps, body.kind, {
     image,
-    written: written && 'inImage' in written ? written : null,
+    written: written && 'inImage' in written ? { ...written, outline: on.outline } : null,
     verdict: credentials.verdict,
   });
   if ('state' in kept) return kept;

@@ -11,8 +11,11 @@
  *
  * Only while a key is held (none: the file is not read again). The search reads the file's
  * outline, a part at a time with the pixel data stepped over (images/metadata-outline.ts): main
- * never holds a whole image for it. Only a file that carries a key (or a crafted one past the
- * outline's bound) is read whole, within the download's cap, to be kept without it.
+ * never holds a whole image for it. A PNG edited as it downloaded has its outline already, made
+ * as it was written (provenance-writer.ts): the file is not read for it (read back, a head per
+ * chunk, it was a read per 8 KB pixel chunk, ~1,000 of an 8 MB image: most of the download's
+ * CPU). Only a file that carries a key (or a crafted one past the outline's bound) is read whole,
+ * within the download's cap, to be kept without it.
  */
 import type { KEY_REMOVED } from '../../../shared/domain/task-record';
 import type { ImageKind } from '../images';
@@ -41,7 +44,7 @@ export interface KeyIntake {
 }
 
 /** Outlines past this are read whole (the search's own bound is 4 MiB: metadata-keys.ts). */
-const MAX_OUTLINE = 8 * 1024 * 1024;
+export const MAX_OUTLINE = 8 * 1024 * 1024;
 
 /**
  * Whether the file's outline (its bytes but its pixels: images/metadata-outline.ts) carries no
@@ -50,9 +53,15 @@ const MAX_OUTLINE = 8 * 1024 * 1024;
 async function carriesNoKey(
   file: string,
   kind: ImageKind,
-  context: { readonly root: string; readonly maxImageBytes: number },
+  context: {
+    readonly root: string;
+    readonly maxImageBytes: number;
+    readonly outline?: Buffer | null;
+  },
   scrub: MetadataKeyScrubber,
 ): Promise<boolean> {
+  const known = context.outline;
+  if (known) return !metadataCarriesKey(known, kind, scrub);
   const { handle, size } = await openRegularFile(context.root, file, context.maxImageBytes);
   try {
     const outline = await metadataOutline(handle, size, kind, MAX_OUTLINE);
@@ -74,6 +83,8 @@ export async function keyIntake(
     readonly maxImageBytes: number;
     readonly temp: string;
     readonly keyScrubber?: IntakeKeyScrubber;
+    /** `file`'s outline when it was made as the file was written; else it is read from the file. */
+    readonly outline?: Buffer | null;
   },
 ): Promise<KeyIntake | FailedOutcome> {
   const scrub = await context.keyScrubber?.();

@@ -33,6 +33,12 @@ export interface WrittenBody {
    * edit checked every chunk through IEND), and need not be read again to say so.
    */
   readonly sawNoCredentials: boolean;
+  /**
+   * The edited image's outline (its bytes but pixel data: images/metadata-outline.ts), made as it
+   * was written, for the key search (key-intake.ts) not to read every chunk's head back; null:
+   * no edited image, or its outline is past the search's bound.
+   */
+  readonly outline: Buffer | null;
 }
 
 type Mode =
@@ -67,11 +73,13 @@ export class ProvenanceWriter implements BodySink {
    * @param inserted Pictor's chunks, put right after IHDR (embed.ts: pngProvenanceChunks), made
    *   once the body is known to be a PNG
    * @param maxBytes the edited image may not be larger (the download's cap)
+   * @param outlineMax the edited image's outline is kept up to this many bytes (none when absent)
    */
   constructor(
     private readonly paths: { readonly body: string; readonly edited: string },
     private readonly inserted: () => Uint8Array,
     private readonly maxBytes: number,
+    private readonly outlineMax?: number,
   ) {
     this.body = new BodyFile(paths.body);
   }
@@ -96,7 +104,7 @@ export class ProvenanceWriter implements BodySink {
 
   private async startEdit(): Promise<boolean> {
     try {
-      const stream = new PngProvenanceStream(this.inserted(), this.maxBytes);
+      const stream = new PngProvenanceStream(this.inserted(), this.maxBytes, this.outlineMax);
       // Readable too: the body as it came may have to be written out from it.
       this.edit = {
         stream,
@@ -189,6 +197,7 @@ export class ProvenanceWriter implements BodySink {
       asItCame: this.body.made,
       edited: ended && edit ? edit.bytes : null,
       sawNoCredentials: ended && edit !== null && !edit.stream.mayCarryCredentials,
+      outline: ended && edit ? edit.stream.outline : null,
     };
   }
 

@@ -5,7 +5,8 @@
  * in the main process (download/key-intake.ts). The outline is a file of the same kind whose
  * pixel chunks are empty: metadata-parts.ts walks it as it walks the file, and searches the same
  * bytes. Past `maxBytes` of outline (a crafted file of metadata) the answer is null: the caller
- * reads the file whole, within its cap.
+ * reads the file whole, within its cap. A PNG edited as it downloads has its outline made as it
+ * was written (gallery/metadata/png-stream.ts: the same bytes, held to this walk by its test).
  */
 import type { FileHandle } from 'node:fs/promises';
 import type { ImageKind } from './image-sniff';
@@ -51,6 +52,9 @@ async function chunked(handle: FileHandle, size: number, kind: 'png' | 'webp', m
     kept += pieces.at(-1)?.length ?? 0;
     if (kept > max) return null;
     at += whole;
+    // After IEND nothing is a chunk (metadata-parts.ts searches it whole): bytes shaped as a
+    // pixel chunk there are not stepped over.
+    if (png && type === 'IEND') break;
   }
   const tail = at < size ? await readAt(handle, at, Math.min(size - at, max - kept + 1)) : null;
   if (tail) pieces.push(tail);

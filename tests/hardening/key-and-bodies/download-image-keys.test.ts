@@ -9,7 +9,7 @@
  * test's own scanner finds it, but in compressed text), and images without a key keep their
  * metadata. One case runs through the whole core (submit, poll, download) on loopback.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -42,6 +42,7 @@ import {
 import { ENCODING_NAMES, ENCODINGS, keyScanner } from './key-encodings';
 import { startFakeService, startRawHost, type RawHost } from './raw-hosts';
 import { pngChunk } from '../../../electron/core/gallery/metadata/png-meta';
+import { build, chunksOf } from '../../support/png-chunks';
 
 const KEY = QUIRKY_KEYS.alice;
 const MIME = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
@@ -163,6 +164,56 @@ describe('a downloaded image whose own metadata carries a held key', () => {
       await expectNoKeyIn(root);
     },
   );
+
+  it.each(['provenance', 'as it came'])(
+    'finds a key after IEND in bytes shaped as a pixel chunk (%s)',
+    async (how) => {
+      // After IEND nothing is a chunk: the outline's walk stepped over this "IDAT" as pixels.
+      const said = bytesOf(ENCODINGS.raw!(KEY, 1));
+      const fake = Buffer.concat([Buffer.alloc(4), Buffer.from('IDAT'), said, Buffer.alloc(4)]);
+      fake.writeUInt32BE(said.length, 0);
+      const bytes = Buffer.concat([plain.png, fake]);
+      expect(leaks(bytes)).not.toEqual([]);
+      const { root, download } = await galleryHoldingKey(`after-iend-${how}`, how !== 'provenance');
+      const outcome = await download(bytes, 'png');
+      expect(outcome).toMatchObject({ state: 'saved', keyRemoved: 'metadata' });
+      await expectNoKeyIn(root);
+    },
+  );
+
+  it('searches a PNG of many pixel chunks without reading it back a chunk at a time', async () => {
+    // An encoder writes pixel data in chunks of 8 KB: ~1,000 in an 8 MB image. The edit as it
+    // downloads walks them already; the search read each one's head back from the file, a read
+    // per chunk (most of a download's CPU). Counted on the file handles' own reads.
+    const [ihdr, ...rest] = chunksOf(plain.png);
+    const iend = rest.pop()!;
+    const data = Buffer.concat(rest.filter((c) => c.type === 'IDAT').map((c) => c.data));
+    const idats = Array.from({ length: data.length }, (_, n) => ({
+      type: 'IDAT',
+      data: data.subarray(n, n + 1),
+    }));
+    const said = bytesOf(ENCODINGS.base64!(KEY, 1));
+    const comment = { type: 'tEXt', data: Buffer.concat([Buffer.from('Comment\0'), said]) };
+    const many = build([ihdr!, comment, ...idats, iend]);
+    const probe = await open(join(dir, 'probe'), 'w');
+    const proto = Object.getPrototypeOf(probe) as { read: (...args: unknown[]) => unknown };
+    await probe.close();
+    const read = proto.read;
+    let reads = 0;
+    proto.read = function (this: unknown, ...args: unknown[]) {
+      reads += 1;
+      return read.apply(this, args);
+    };
+    try {
+      const { root, download } = await galleryHoldingKey('many-chunks');
+      expect(await download(many, 'png')).toMatchObject({ state: 'saved', keyRemoved: 'metadata' });
+      await expectNoKeyIn(root);
+    } finally {
+      proto.read = read;
+    }
+    expect(idats.length).toBeGreaterThan(1000);
+    expect(reads).toBeLessThan(100);
+  });
 
   it('keeps a signed image without a key exactly as it came', async () => {
     const { root, download } = await galleryHoldingKey('signed-clean');

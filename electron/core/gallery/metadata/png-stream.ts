@@ -28,6 +28,21 @@ export const INSERTED_AT = 33;
 /** What `held` is between parts: one shared empty buffer, never written. */
 const NOTHING = Buffer.alloc(0);
 
+/** A pixel chunk's data is left out of the outline. */
+const PIXEL_CHUNKS = new Set(['IDAT', 'fdAT']);
+
+/**
+ * A pixel chunk as the outline holds it: its type, no data, no checksum (as
+ * images/metadata-outline.ts writes it). One shared copy per type, never written.
+ */
+const EMPTY_PIXEL_CHUNKS = new Map(
+  [...PIXEL_CHUNKS].map((type) => {
+    const empty = Buffer.alloc(12);
+    empty.write(type, 4, 'latin1');
+    return [type, empty] as const;
+  }),
+);
+
 /** Where the stream is: the signature, a chunk's header, its data, its CRC, or past IEND. */
 type Stage = 'signature' | 'header' | 'keyword' | 'data' | 'crc' | 'trailer';
 
@@ -59,11 +74,44 @@ export class PngProvenanceStream {
   mayCarryCredentials = false;
   /** Whether a chunk of the input was left out of the output (a replaced XMP or summary). */
   dropped = false;
+  /** The output's outline so far (copies), or null: none asked for, or past its bound. */
+  private outlineParts: Uint8Array[] | null;
+  private outlineLength = 0;
 
+  /**
+   * @param outlineMax when given, the output's outline (its bytes but pixel data) is kept as it
+   *   goes out, up to this many bytes: {@link outline}
+   */
   constructor(
     private readonly inserted: Uint8Array,
     private readonly maxBytes: number,
-  ) {}
+    private readonly outlineMax?: number,
+  ) {
+    this.outlineParts = outlineMax === undefined ? null : [];
+  }
+
+  /**
+   * The whole output's outline (images/metadata-outline.ts: the same bytes its walk reads from the
+   * written file, every pixel chunk empty, what follows IEND as it is), made as it went out: the
+   * file need not be read again for it. Null unless the stream ended whole within the bound.
+   */
+  get outline(): Buffer | null {
+    if (this.failed || this.stage !== 'trailer' || !this.outlineParts) return null;
+    return Buffer.concat(this.outlineParts);
+  }
+
+  /** `part` of the output goes into the outline too: a copy (it may be a view of the input). */
+  private outlined(part: Uint8Array, copy = true): void {
+    if (!this.outlineParts) return;
+    this.outlineLength += part.length;
+    if (this.outlineLength > (this.outlineMax ?? 0)) this.outlineParts = null;
+    else this.outlineParts.push(copy ? Buffer.from(part) : part);
+  }
+
+  /** Whether the current chunk's data is pixels (left out of the outline). */
+  private get pixels(): boolean {
+    return PIXEL_CHUNKS.has(this.type);
+  }
 
   /** The output bytes `piece` completes (views of `piece` where they can be). */
   push(piece: Uint8Array): Uint8Array[] {
@@ -138,6 +186,7 @@ export class PngProvenanceStream {
         const data = piece.subarray(at, at + take);
         this.crc = crc32(data, this.crc);
         if (this.keep) out.push(data);
+        if (this.keep && !this.pixels) this.outlined(data);
         this.remaining -= take;
         if (this.remaining === 0) this.stage = 'crc';
         return at + take;
@@ -146,6 +195,7 @@ export class PngProvenanceStream {
         return this.checksum(piece, at, out);
       case 'trailer':
         out.push(piece.subarray(at));
+        this.outlined(piece.subarray(at));
         return piece.length;
     }
   }
@@ -157,6 +207,7 @@ export class PngProvenanceStream {
       throw new ContainerError('The file does not start like a PNG image.');
     }
     out.push(this.held);
+    this.outlined(this.held);
     this.held = NOTHING;
     this.stage = 'header';
     return next;
@@ -188,6 +239,9 @@ export class PngProvenanceStream {
       return next;
     }
     out.push(this.held);
+    const empty = EMPTY_PIXEL_CHUNKS.get(type);
+    if (empty) this.outlined(empty, false);
+    else this.outlined(this.held);
     this.held = NOTHING;
     this.stage = length === 0 ? 'crc' : 'data';
     return next;
@@ -203,7 +257,10 @@ export class PngProvenanceStream {
     if (!this.keep) this.dropped = true;
     this.crc = crc32(head, this.crc);
     this.remaining = this.length - head.length;
-    if (this.keep) out.push(this.held);
+    if (this.keep) {
+      out.push(this.held);
+      this.outlined(this.held);
+    }
     this.held = NOTHING;
     this.stage = this.remaining === 0 ? 'crc' : 'data';
     return next;
@@ -216,9 +273,13 @@ export class PngProvenanceStream {
       throw new ContainerError(`A PNG ${this.type} chunk fails its checksum.`);
     }
     if (this.keep) out.push(this.held);
+    if (this.keep && !this.pixels) this.outlined(this.held);
     this.held = NOTHING;
     this.chunkCount += 1;
-    if (this.type === 'IHDR') out.push(this.inserted);
+    if (this.type === 'IHDR') {
+      out.push(this.inserted);
+      this.outlined(this.inserted, false);
+    }
     this.stage = this.type === 'IEND' ? 'trailer' : 'header';
     return next;
   }

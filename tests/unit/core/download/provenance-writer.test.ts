@@ -4,7 +4,7 @@
  * body's own file is the body exactly as it came, and that second file is written only where it
  * may be kept (Content Credentials may be there, a chunk is left out, the edit refuses the file).
  */
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ContainerError } from '../../../../electron/core/gallery/metadata/container';
@@ -20,6 +20,7 @@ import { encodePng } from '../../../../electron/demo-service/png-codec';
 import { build, chunksOf, type Chunk } from '../../../support/png-chunks';
 import { makeTempDir, removeDir } from '../../../support/gallery-helpers';
 import { sampleProvenance } from '../gallery/metadata/meta-helpers';
+import { metadataOutline } from '../../../../electron/core/images/metadata-outline';
 
 const provenance = sampleProvenance();
 const inserted = pngProvenanceChunks(provenance);
@@ -57,10 +58,15 @@ async function planned(png: Buffer): Promise<Buffer | null> {
  * the write settled (as the download's write buffer is); the first piece before the body is
  * recognised. What it wrote, and the two files' bytes (null: no such file).
  */
-async function written(png: Buffer, cuts: readonly number[], maxBytes = Infinity) {
+async function written(
+  png: Buffer,
+  cuts: readonly number[],
+  maxBytes = Infinity,
+  outlineMax = Infinity,
+) {
   runs += 1;
   const paths = { body: join(dir, `${runs}.part`), edited: join(dir, `${runs}.png.part`) };
-  const writer = new ProvenanceWriter(paths, () => inserted, maxBytes);
+  const writer = new ProvenanceWriter(paths, () => inserted, maxBytes, outlineMax);
   const scratch = Buffer.alloc(png.length);
   let from = 0;
   for (const cut of [...cuts.filter((at) => at > 0 && at < png.length), png.length]) {
@@ -76,7 +82,17 @@ async function written(png: Buffer, cuts: readonly number[], maxBytes = Infinity
   const result = await writer.finish();
   await writer.close();
   const read = (path: string) => readFile(path).catch(() => null);
-  return { result, body: await read(paths.body), edited: await read(paths.edited) };
+  return { result, body: await read(paths.body), edited: await read(paths.edited), paths };
+}
+
+/** The outline the key search reads from the written file (images/metadata-outline.ts). */
+async function outlineRead(path: string, max = Infinity): Promise<Buffer | null> {
+  const handle = await open(path);
+  try {
+    return await metadataOutline(handle, (await handle.stat()).size, 'png', max);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Whole, a byte at a time (small files), and in pieces of 7, 13 and 4096 bytes. */
@@ -110,7 +126,7 @@ async function expectWritten(name: string, png: Buffer, kept: Kept, maxBytes = I
   const fits = plan !== null && plan.length <= maxBytes;
   for (const [how, cuts] of cutsOf(png.length)) {
     const label = `${name}, ${how}`;
-    const { result, body, edited } = await written(png, cuts, maxBytes);
+    const { result, body, edited, paths } = await written(png, cuts, maxBytes);
     expect(result.asItCame, label).toBe(kept !== 'edited');
     expect(body === null ? null : body.equals(png), label).toBe(kept === 'edited' ? null : true);
     expect(result.edited !== null, label).toBe(kept !== 'asItCame');
@@ -121,6 +137,8 @@ async function expectWritten(name: string, png: Buffer, kept: Kept, maxBytes = I
     expect(fits, label).toBe(true);
     expect(edited?.equals(plan!), label).toBe(true);
     expect(result.edited, label).toBe(plan!.length);
+    // The outline made as it was written is the one the file's own walk reads back.
+    expect(result.outline?.equals((await outlineRead(paths.edited))!), label).toBe(true);
   }
 }
 
@@ -145,7 +163,43 @@ describe('a PNG written once as it downloads', () => {
       asItCame: false,
       edited: base.length + inserted.length,
       sawNoCredentials: true,
+      outline: expect.any(Buffer) as Buffer,
     });
+  });
+
+  it("makes the edited image's outline as it is written, pixel data left out, within its bound", async () => {
+    // Many small pixel chunks (as an encoder writes them), a text chunk among them, a trailer
+    // after IEND shaped as a pixel chunk: it is not one, and stays whole.
+    const [ihdr, ...rest] = baseChunks;
+    const iend = rest.pop()!;
+    const pixels = Buffer.concat(rest.filter((c) => c.type === 'IDAT').map((c) => c.data));
+    const idats = Array.from({ length: Math.ceil(pixels.length / 64) }, (_, n) => ({
+      type: 'IDAT',
+      data: pixels.subarray(n * 64, n * 64 + 64),
+    }));
+    const fake = Buffer.from('\0\0\0\x05IDATafter\0\0\0\0', 'latin1');
+    const split = Buffer.concat([
+      build([
+        ihdr!,
+        ...idats.slice(0, 3),
+        text('tEXt', 'Comment', 'between'),
+        ...idats.slice(3),
+        iend,
+      ]),
+      fake,
+    ]);
+    await expectWritten('small pixel chunks and a trailer', split, 'edited');
+    const { result, paths } = await written(split, [100]);
+    const outline = result.outline!;
+    expect(outline.includes('between')).toBe(true);
+    expect(outline.includes(fake)).toBe(true);
+    expect(outline.includes(pixels.subarray(0, 64))).toBe(false);
+    expect(outline.length).toBe(split.length + inserted.length - pixels.length);
+    // Past its bound there is none: the search reads the file (and finds it past the bound too).
+    const bounded = await written(split, [100], Infinity, outline.length - 1);
+    expect(bounded.result.outline).toBeNull();
+    expect(await outlineRead(paths.edited, outline.length - 1)).toBeNull();
+    expect((await written(split, [100], Infinity, outline.length)).result.outline).not.toBeNull();
   });
 
   it('writes the body as it came too where credentials may be or a chunk is left out', async () => {
