@@ -1,6 +1,7 @@
 /**
  * A shown image (alias `i`) as the history's own statements test it: the board counts of the
- * sidebar (history-triage.ts) and the model filter's walk (image-models.ts). Its state is one of
+ * sidebar and the tags in use with their counts (history-triage.ts), and the model filter's walk
+ * (image-models.ts). Its state is one of
  * VISIBLE_STATES, the list the gallery's pages are asked with (shared/domain/task-record.ts), so a
  * state this version does not know (a newer Pictor's, in the same library) is counted and offered
  * nowhere, as those pages list it nowhere; `<> 'deleted'` counted it. `saved` is tested first:
