@@ -9,7 +9,9 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { imageFilter } from '../../../../electron/core/history/history-query';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
+import { VISIBLE_IMAGE } from '../../../../electron/core/history/visible-image';
 import {
   IMAGE_STATES,
   VISIBLE_STATES,
@@ -92,5 +94,23 @@ describe('a visible image, one test in the history’s SQL', () => {
     expect(tags.map((tag) => tag.key)).toEqual(['shared', ...VISIBLE_STATES].sort());
     for (const tag of tags) expect(tag.images, tag.key).toBe(tagged(tag.key));
     expect(tags.find((tag) => tag.key === 'shared')?.images).toBe(VISIBLE_STATES.length);
+  });
+
+  it('the gallery’s pages and count ask for it by that one test, whatever order the states come in', () => {
+    for (const states of [
+      VISIBLE_STATES,
+      [...VISIBLE_STATES].reverse(),
+      [...VISIBLE_STATES, 'saved'],
+    ]) {
+      const filter = imageFilter({ states: states as ImageState[] });
+      expect(filter.where).toBe(VISIBLE_IMAGE);
+      expect(filter.params).toEqual([]);
+    }
+    // Any other list is a list (the trash's own view asks for `deleted`).
+    expect(imageFilter({ states: ['deleted'] })).toEqual({
+      where: 'i.state IN (?)',
+      params: ['deleted'],
+    });
+    expect(imageFilter({ states: ['saved', 'pending'] }).params).toEqual(['saved', 'pending']);
   });
 });
