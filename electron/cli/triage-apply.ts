@@ -5,7 +5,7 @@
  * alone (library-triage.ts), the other triage commands on the whole core
  * (triage-commands.ts).
  */
-import type { ImageRecord } from '../../shared/domain/task-record';
+import { isVisibleImage, type ImageRecord } from '../../shared/domain/task-record';
 import { MAX_TAGS_PER_IMAGE } from '../../shared/domain/triage';
 import { englishText, sentence } from '../../shared/i18n/sentence';
 import { quotedOr, UsageError } from '../core/command-line';
@@ -67,8 +67,7 @@ export function resolveRefs(
   for (const ref of refs) {
     const [, id = '', number] = REF.exec(ref) ?? [];
     const record = findTask(core.history, id);
-    const usable = (image: ImageRecord | undefined) =>
-      image !== undefined && image.state !== 'deleted';
+    const usable = (image: ImageRecord | undefined) => image !== undefined && isVisibleImage(image);
     const positions = !record
       ? []
       : number === undefined

@@ -14,7 +14,7 @@
  * arrive with a later page instead.
  */
 import type { GalleryItem, GallerySort } from '../../shared/domain/gallery-item';
-import { VISIBLE_STATES, type TaskRecord } from '../../shared/domain/task-record';
+import { isVisibleImage, type TaskRecord } from '../../shared/domain/task-record';
 import { recordProblem } from './record-problem';
 import { compareFor, galleryItemsOf, insertionIndex, itemKey } from './gallery-list-model';
 import { keyIndexOf, sameKeysAs } from './gallery-keys';
@@ -72,7 +72,7 @@ export function galleryChanges(
 
 /** Whether the gallery holds this image of a changed task: main's word, or a visible state. */
 function holds(changes: GalleryChanges, item: GalleryItem): boolean {
-  if (!VISIBLE_STATES.includes(item.image.state)) return false;
+  if (!isVisibleImage(item.image)) return false;
   return changes.held.get(item.localId)?.has(item.index) ?? true;
 }
 
@@ -161,7 +161,7 @@ function updatedByPlace(
 
 /** Whether a new image joins the list: main names it, or (unsaid) the list is unfiltered. */
 function joins(changes: GalleryChanges, item: GalleryItem, place: GalleryPlace): boolean {
-  if (!VISIBLE_STATES.includes(item.image.state)) return false;
+  if (!isVisibleImage(item.image)) return false;
   const held = changes.held.get(item.localId);
   return held ? held.has(item.index) : !place.filtered;
 }

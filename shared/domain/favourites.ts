@@ -13,11 +13,11 @@
  * written before it, images that arrived after the task was starred, favourites of versions
  * before flags) and is applied where records are stored.
  */
-import type { ImageRecord, TaskRecord } from './task-record';
+import { isVisibleImage, type ImageRecord, type TaskRecord } from './task-record';
 
 /** The task's images a flag applies to: those not in the trash. */
 export function flaggableImages(record: Pick<TaskRecord, 'images'>): ImageRecord[] {
-  return record.images.filter((image) => image.state !== 'deleted');
+  return record.images.filter(isVisibleImage);
 }
 
 /** Whether the task counts as a favourite: any image starred, or a star of its own without images. */

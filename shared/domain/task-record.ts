@@ -115,6 +115,15 @@ export const VISIBLE_STATES: readonly ImageState[] = IMAGE_STATES.filter(
   (state) => state !== 'deleted',
 );
 
+/**
+ * Whether the gallery shows the image (its state is one of VISIBLE_STATES: not in the trash), the
+ * test of every record the code holds; the history's SQL says it as VISIBLE_IMAGE
+ * (electron/core/history/visible-image.ts).
+ */
+export function isVisibleImage(image: { readonly state: ImageState }): boolean {
+  return VISIBLE_STATES.includes(image.state);
+}
+
 /** What Pictor may leave out of a saved image's metadata (`ImageRecord.keyRemoved`). */
 export const KEY_REMOVED = ['metadata', 'credentials'] as const;
 

@@ -16,6 +16,7 @@ import type { SmartRules } from '../../../shared/domain/smart-board';
 import { smartFilter } from './smart-filter';
 import { madeBetween } from './made-at';
 import { imageServiceTest, serviceTest, taskServiceColumns } from './service-filter';
+import { areVisibleStates, VISIBLE_IMAGE } from './visible-image';
 
 /** Filters and paging of {@link HistoryStore.list}. */
 export interface HistoryQuery {
@@ -168,7 +169,9 @@ export function imageFilter(query: ImageQuery, fromRow?: number, prompt = 't.pro
     clauses,
     params,
   );
-  addIn('i.state', query.states, clauses, params);
+  // The visible states have one spelling in SQL (visible-image.ts); any other list is bound.
+  if (query.states !== undefined && areVisibleStates(query.states)) clauses.push(VISIBLE_IMAGE);
+  else addIn('i.state', query.states, clauses, params);
   if (query.favourite !== undefined) clauses.push(`i.favourite = ${query.favourite ? 1 : 0}`);
   if (query.contentCredentials !== undefined) {
     clauses.push(`i.has_credentials = ${query.contentCredentials ? 1 : 0}`);

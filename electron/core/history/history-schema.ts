@@ -19,6 +19,7 @@ import { oneTaskPerIdV17 } from './task-id-schema';
 import { addNewerServiceTasks } from './newer-service-schema';
 import { addMadeAtV19 } from './made-at-schema';
 import { addLedgerListedV20 } from './ledger-listed-schema';
+import { leaveNeverAcceptedV21 } from './ledger-accepted-schema';
 import { parseTaskRecord } from '../../../shared/domain/record-check';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
@@ -328,6 +329,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addNewerServiceTasks,
   addMadeAtV19,
   addLedgerListedV20,
+  leaveNeverAcceptedV21,
 ];
 
 /** The schema version that added the prompt history (prompt-history-schema.ts). */

@@ -43,6 +43,11 @@ const BOARDS = `
       WHERE ib.board_key = b.key AND ${VISIBLE_IMAGE}) AS images
   FROM boards b ORDER BY b.key`;
 
+const TAGS = `
+  SELECT it.tag_key, min(it.tag) AS tag, count(*) AS n
+  FROM image_tags it JOIN images i ON i.local_id = it.local_id AND i.idx = it.idx
+  WHERE ${VISIBLE_IMAGE} GROUP BY it.tag_key ORDER BY it.tag_key`;
+
 export class HistoryTriage {
   /** Smart boards: saved filters (smart-board-rows.ts). */
   readonly smart: SmartBoardRows;
@@ -105,11 +110,13 @@ export class HistoryTriage {
     for (const key of keys) this.access.connection.run('DELETE FROM boards WHERE key = ?', [key]);
   }
 
-  /** Every tag in use, by key. */
+  /**
+   * Every tag the gallery's images carry, by key, with how many of them carry it (the tag
+   * editor's "Tags in the library"): an image in the trash, or in a state this version does not
+   * know, neither counts nor offers its tags, as a board's count does not ({@link VISIBLE_IMAGE}).
+   */
   tags(): TagRow[] {
-    const sql =
-      'SELECT tag_key, min(tag) AS tag, count(*) AS n FROM image_tags GROUP BY tag_key ORDER BY tag_key';
-    return this.access.rows(sql, []).map((row) => ({
+    return this.access.rows(TAGS, []).map((row) => ({
       key: String(row['tag_key']),
       tag: String(row['tag']),
       images: Number(row['n']),

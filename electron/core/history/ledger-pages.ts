@@ -17,6 +17,7 @@ import { DEFAULT_PROVIDER, parseProviderId } from '../../../shared/domain/provid
 import { UNKNOWN_COST, taskCostSchema, type TaskCost } from '../../../shared/domain/task-cost';
 import type { HistoryAccess } from './history-access';
 import { addValue } from './history-query';
+import { accepted } from './ledger-accepted-schema';
 import { LEDGER_SERVICE_COLUMNS, serviceTest } from './service-filter';
 import type { Row, SqlValue } from './sqlite-connection';
 import { isDemoEndpoint } from '../../../shared/domain/submit-target';
@@ -59,7 +60,8 @@ const text = (value: unknown): string | null => (value === null ? null : String(
 
 /** The conditions on the ledger's tasks (`ledger_tasks l`) a query names, and their parameters. */
 export function queryWhere(query: LedgerQuery): { where: string[]; params: SqlValue[] } {
-  const where = ['l.created_at >= ?'];
+  // Never a request the service did not accept (ledger-accepted-schema.ts).
+  const where = ['l.created_at >= ?', accepted('l')];
   const params: SqlValue[] = [query.since ?? 0];
   addValue('l.created_at < ?', query.until, where, params);
   if (query.provider !== undefined) {

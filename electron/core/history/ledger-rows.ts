@@ -19,6 +19,7 @@ import { countedCost, type CostUnit, type TaskCost } from '../../../shared/domai
 import { listedAt, type TaskRecord } from '../../../shared/domain/task-record';
 import type { HistoryAccess } from './history-access';
 import { recordsFromRows } from './history-rows';
+import { accepted } from './ledger-accepted-schema';
 import type { Row, SqlValue } from './sqlite-connection';
 
 /** One event as stored: what kind, and its amount where it has one. */
@@ -67,7 +68,8 @@ const COUNTED = `
     SELECT l.provider, l.model, l.size,
       COALESCE(${LATEST_IN_UNIT('reported')}, ${LATEST_IN_UNIT('estimated')}) AS micros
     FROM ledger_tasks l
-    WHERE l.created_at >= ? AND (? = '' OR l.provider = ?) AND l.source NOT IN ('not_billed', 'free'))
+    WHERE l.created_at >= ? AND (? = '' OR l.provider = ?) AND l.source NOT IN ('not_billed', 'free')
+      AND ${accepted('l')})
   SELECT CASE WHEN micros IS NULL THEN provider END AS provider,
     CASE WHEN micros IS NULL THEN model END AS model,
     CASE WHEN micros IS NULL THEN size END AS size,

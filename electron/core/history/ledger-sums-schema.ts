@@ -47,9 +47,9 @@ const estimateOf = (row: string): string =>
 
 /**
  * Adds (`sign` 1) or takes away (-1) one task's row of the ledger to its block of every level,
- * its service's and all services'.
+ * its service's and all services', when `when` holds of it (v21: ledger-accepted-schema.ts).
  */
-function addToSums(row: 'new' | 'old', sign: 1 | -1): string {
+export function addToSums(row: 'new' | 'old', sign: 1 | -1, when = '1'): string {
   return `
     INSERT INTO ledger_sums (level, block, provider, unit, micros, estimated_micros, tasks, unknown_tasks)
     SELECT v.level, (${row}.created_at / ${QUARTER_MS}) >> v.level, p.provider, ${unitOf(row)},
@@ -57,7 +57,7 @@ function addToSums(row: 'new' | 'old', sign: 1 | -1): string {
       ${sign}, ${sign} * (${row}.source = 'unknown')
     FROM ledger_sum_levels v,
       (SELECT ${row}.provider AS provider UNION ALL SELECT '${ALL_SERVICES}') p
-    WHERE p.provider <> '${ALL_SERVICES}' OR v.level < ${DAY_LEVELS}
+    WHERE (p.provider <> '${ALL_SERVICES}' OR v.level < ${DAY_LEVELS}) AND ${when}
     ON CONFLICT (level, block, provider, unit) DO UPDATE SET
       micros = micros + excluded.micros,
       estimated_micros = estimated_micros + excluded.estimated_micros,
@@ -99,17 +99,17 @@ function createTables(db: DatabaseSync): void {
 }
 
 /**
- * Sums of the ledger as it is: level 0 per service from its tasks, and of all services from
- * those; each level above from the one below.
+ * Sums of the ledger as it is: level 0 per service from its tasks (those `counted` holds of, as
+ * alias `t`), and of all services from those; each level above from the one below.
  */
-function fillSums(db: DatabaseSync): void {
+export function fillSums(db: DatabaseSync, counted = '1'): void {
   const columns = '(level, block, provider, unit, micros, estimated_micros, tasks, unknown_tasks)';
   const summed = 'SUM(micros), SUM(estimated_micros), SUM(tasks), SUM(unknown_tasks)';
   db.exec(`
     INSERT INTO ledger_sums ${columns}
     SELECT 0, t.created_at / ${QUARTER_MS}, t.provider, ${unitOf('t')}, SUM(${amountOf('t')}),
       SUM(${estimateOf('t')}), COUNT(*), SUM(t.source = 'unknown')
-    FROM ledger_tasks t GROUP BY 2, 3, 4;
+    FROM ledger_tasks t WHERE ${counted} GROUP BY 2, 3, 4;
     INSERT INTO ledger_sums ${columns}
     SELECT 0, block, '${ALL_SERVICES}', unit, ${summed} FROM ledger_sums WHERE level = 0
     GROUP BY 2, 4;
@@ -122,9 +122,6 @@ function fillSums(db: DatabaseSync): void {
       FROM ledger_sums WHERE level = ${level - 1} ${services} GROUP BY 2, 3, 4;
     `);
   }
-  db.exec(`
-    INSERT INTO ledger_meta (id, version, tasks) SELECT 1, 1, COUNT(*) FROM ledger_tasks;
-  `);
 }
 
 function createTriggers(db: DatabaseSync): void {
@@ -161,5 +158,6 @@ function createTriggers(db: DatabaseSync): void {
 export function addLedgerSumsV9(db: DatabaseSync): void {
   createTables(db);
   fillSums(db);
+  db.exec('INSERT INTO ledger_meta (id, version, tasks) SELECT 1, 1, COUNT(*) FROM ledger_tasks;');
   createTriggers(db);
 }

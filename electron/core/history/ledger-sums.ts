@@ -18,6 +18,7 @@ import {
 import { costUnitSchema, type CostUnit } from '../../../shared/domain/task-cost';
 import type { HistoryAccess } from './history-access';
 import { queryWhere } from './ledger-pages';
+import { accepted } from './ledger-accepted-schema';
 import { ALL_SERVICES, DAY_LEVELS, QUARTER_MS, SUM_LEVELS } from './ledger-sums-schema';
 import type { Row, SqlValue } from './sqlite-connection';
 
@@ -89,7 +90,7 @@ const BY_ROW = (per: Per, service: string): string => `
     SUM(CASE WHEN ${COUNTED} AND l.source = 'estimated' THEN l.micros ELSE 0 END) AS estimated,
     COUNT(*) AS tasks, SUM(l.source = 'unknown') AS unknown
   FROM json_each(?) j CROSS JOIN ledger_tasks l
-  WHERE l.created_at >= j.value ->> 0 AND l.created_at < j.value ->> 1 ${service}
+  WHERE l.created_at >= j.value ->> 0 AND l.created_at < j.value ->> 1 AND ${accepted('l')} ${service}
   GROUP BY 1, 2`;
 
 const num = (value: unknown): number => Number(value ?? 0);

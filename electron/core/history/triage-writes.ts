@@ -5,7 +5,7 @@
  * log's entries the write made (main's change feed must not report them back as another
  * process's).
  */
-import type { ImageRecord } from '../../../shared/domain/task-record';
+import { isVisibleImage, type ImageRecord } from '../../../shared/domain/task-record';
 import { type TaskTriageDelta, triageDelta } from '../../../shared/domain/triage-delta';
 import {
   type ImageTriage as TriageFields,
@@ -246,7 +246,7 @@ function recordsWrite(
 
 /** The image, unless it is not there or in the trash. */
 const usable = (image: ImageRecord | undefined) =>
-  image && image.state !== 'deleted' ? image : undefined;
+  image && isVisibleImage(image) ? image : undefined;
 
 /** The deltas as JSON arrays of {@link DELTAS_PER_CHUNK}. */
 function chunked(deltas: readonly TaskTriageDelta[]): string[] {

@@ -3,7 +3,7 @@
  * of it the library holds (none in the trash), by position, as the history has them now. A task
  * the library does not have names no image; it is reported, never guessed.
  */
-import type { TaskRecord } from '../../../shared/domain/task-record';
+import { isVisibleImage, type TaskRecord } from '../../../shared/domain/task-record';
 import type { ImageRef } from '../gallery';
 
 /** The images of `localIds` (each once), and the ids the library does not have. */
@@ -20,7 +20,7 @@ export function imagesOfTasks(
       continue;
     }
     record.images.forEach((image, index) => {
-      if (image.state !== 'deleted') refs.push({ localId, index });
+      if (isVisibleImage(image)) refs.push({ localId, index });
     });
   }
   return { refs, unknown };

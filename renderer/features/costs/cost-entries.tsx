@@ -3,10 +3,10 @@
  * be told apart), its service, model and cost. A task the history still lists opens in Tasks
  * with its details; one removed from the history keeps its prompt and cost here (what was spent
  * stays spent) and says it was removed, opening nothing. A request the service never accepted
- * (refused, or not reached: no task id came back) is in the ledger from its admission, but the
- * history keeps no row for one refused for the account (core/engine/account-refusal.ts), so it
- * says that instead: "removed" would name a step the user never took. The newest page comes
- * first; "Show more" adds the next one and takes the focus to the first task it added.
+ * (refused, or not reached: no task id came back) is not a task of the ledger once refused, so
+ * main never lists it here (core/history/ledger-accepted-schema.ts): no row says "removed" of a
+ * step the user never took. The newest page comes first; "Show more" adds the next one and takes
+ * the focus to the first task it added.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/button';
@@ -18,11 +18,6 @@ import { imageUrl } from '../../lib/api';
 import { costLine } from '../../lib/cost-text';
 import { ledgerServiceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
-
-/** Not in the history because the service never accepted it (no task id: nothing was created). */
-function neverAccepted(entry: CostLedgerEntry): boolean {
-  return entry.taskId === null && entry.status === 'submit_failed';
-}
 
 function Thumbnail({ entry }: { entry: CostLedgerEntry }) {
   return (
@@ -36,7 +31,7 @@ function Thumbnail({ entry }: { entry: CostLedgerEntry }) {
           draggable={false}
         />
       ) : (
-        <Icon name={entry.inHistory || neverAccepted(entry) ? 'image' : 'trash'} />
+        <Icon name={entry.inHistory ? 'image' : 'trash'} />
       )}
     </span>
   );
@@ -54,9 +49,7 @@ function TaskCell({ entry, onGone }: { entry: CostLedgerEntry; onGone: () => voi
           <span className="costs-task__prompt" title={entry.prompt}>
             {prompt}
           </span>
-          <span className="muted">
-            {t(neverAccepted(entry) ? 'costs.list.neverAccepted' : 'costs.list.removed')}
-          </span>
+          <span className="muted">{t('costs.list.removed')}</span>
         </span>
       </div>
     );

@@ -112,8 +112,6 @@ export const costs = {
   'costs.list.noPrompt': '(no prompt)',
   'costs.list.openHint': 'Open this task in Tasks',
   'costs.list.removed': 'Removed from the history; what it cost stays here.',
-  'costs.list.neverAccepted':
-    'The service never accepted this request, so nothing was billed; the history does not list it.',
   'costs.list.gone': 'That task is no longer in the history.',
   /** A period (and service) with no costs, while other periods have some. */
   'costs.emptyFilter.title':

@@ -1,14 +1,17 @@
 /**
  * "A visible image" has one spelling in the history's SQL (core/history/visible-image.ts, from
  * VISIBLE_STATES): a board's count in the sidebar and the gallery's model filter agree with
- * the gallery's own pages (asked with VISIBLE_STATES) for an image in every state, and for a state
+ * the gallery's own pages (asked with VISIBLE_STATES), and the tags the tag editor offers with their
+ * counts (HistoryTriage.tags: an image in the trash offers none), for an image in every state, and for a state
  * this version does not know, as a newer Pictor may write in the same library: listed nowhere,
  * counted nowhere, its model offered nowhere.
  */
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { imageFilter } from '../../../../electron/core/history/history-query';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
+import { VISIBLE_IMAGE } from '../../../../electron/core/history/visible-image';
 import {
   IMAGE_STATES,
   VISIBLE_STATES,
@@ -45,7 +48,9 @@ function seed(): void {
         createdAt: 1_700_000_000_000 + n,
         request: { prompt: `p ${state}`, model: `model-${state}`, size: '1024x1024' },
         // The newer state is written as a newer Pictor would: into the row, below.
-        images: [makeImage(0, { state: known(state), boards: ['Moodboard'] })],
+        images: [
+          makeImage(0, { state: known(state), boards: ['Moodboard'], tags: ['Shared', state] }),
+        ],
       }),
     ),
   );
@@ -76,5 +81,36 @@ describe('a visible image, one test in the history’s SQL', () => {
     const models = [...new Set(listed.items.map((item) => item.model ?? ''))].sort();
     expect(store.imageModels()).toEqual(models);
     expect(models).toEqual(VISIBLE_STATES.map((state) => `model-${state}`).sort());
+  });
+
+  it('the tags in use are those of the images the gallery lists, counted as it lists them', () => {
+    seed();
+    const listed = store.listImages({ states: VISIBLE_STATES, limit: 100 });
+    const tagged = (key: string) =>
+      listed.items.filter((item) =>
+        (item.image.tags ?? []).some((tag) => tag.toLowerCase() === key),
+      ).length;
+    const tags = store.triage.tags();
+    expect(tags.map((tag) => tag.key)).toEqual(['shared', ...VISIBLE_STATES].sort());
+    for (const tag of tags) expect(tag.images, tag.key).toBe(tagged(tag.key));
+    expect(tags.find((tag) => tag.key === 'shared')?.images).toBe(VISIBLE_STATES.length);
+  });
+
+  it('the gallery’s pages and count ask for it by that one test, whatever order the states come in', () => {
+    for (const states of [
+      VISIBLE_STATES,
+      [...VISIBLE_STATES].reverse(),
+      [...VISIBLE_STATES, 'saved'],
+    ]) {
+      const filter = imageFilter({ states: states as ImageState[] });
+      expect(filter.where).toBe(VISIBLE_IMAGE);
+      expect(filter.params).toEqual([]);
+    }
+    // Any other list is a list (the trash's own view asks for `deleted`).
+    expect(imageFilter({ states: ['deleted'] })).toEqual({
+      where: 'i.state IN (?)',
+      params: ['deleted'],
+    });
+    expect(imageFilter({ states: ['saved', 'pending'] }).params).toEqual(['saved', 'pending']);
   });
 });

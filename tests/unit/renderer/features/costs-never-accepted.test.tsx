@@ -1,21 +1,20 @@
 /**
- * The Costs screen names a request the service never accepted as the notice did when it was
- * refused ("nothing was sent", "nothing was created"): not kept by the history, nothing billed.
- * The ledger holds it from its admission (the caps count a task in flight), the history keeps no
- * row for a submit refused for the account (core/engine/account-refusal.ts), and "removed from
- * the history" would name a step the user never took. A task the service did accept and the user
- * removed still says it was removed (costs-view.test.tsx).
+ * The Costs screen lists no request the service never accepted (no task id: refused, or not
+ * reached). The refusal's notice said nothing was sent, the history keeps no row for it
+ * (core/engine/account-refusal.ts) and nothing was billed: it was never a task, so the ledger
+ * holds it in no list or count (core/history/ledger-accepted-schema.ts), and a library whose only
+ * requests were refused has no costs yet. A task the service did accept and the user removed
+ * still says it was removed (costs-view.test.tsx).
  */
 import { screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
-import { seedHistory, startWiredApp } from '../render-wired-app';
+import { seedHistory, startWiredApp, type WiredApp } from '../render-wired-app';
 
-const NEVER_ACCEPTED =
-  'The service never accepted this request, so nothing was billed; the history does not list it.';
+const KINDS = ['network', 'auth', 'credits', 'bad_request'] as const;
 
 /** A submit that ended without a task id, as each account refusal ends (and a 400 one). */
-function refused(kind: 'network' | 'auth' | 'credits' | 'bad_request', at: number) {
+function refused(kind: (typeof KINDS)[number], at: number) {
   return (): Partial<TaskRecord> & { prompt: string } => ({
     localId: `refused-${kind}`,
     status: 'submit_failed',
@@ -27,23 +26,36 @@ function refused(kind: 'network' | 'auth' | 'credits' | 'bad_request', at: numbe
   });
 }
 
-it('says a refused request was never accepted, for every way a submit is refused', async () => {
-  const kinds = ['network', 'auth', 'credits', 'bad_request'] as const;
+/** Every way a submit is refused, each gone from the history as the app drops it. */
+function seedRefusals(main: WiredApp['main']): void {
+  KINDS.forEach((kind, index) => {
+    const [record] = seedHistory(main, 1, refused(kind, Date.now() - (index + 1) * 1_000));
+    main.runtime.core.history.delete(record!.localId);
+  });
+}
+
+it('lists no refused request beside the tasks that cost something', async () => {
   const { user } = await startWiredApp({
     prepare: (main) => {
-      kinds.forEach((kind, index) => {
-        const [record] = seedHistory(main, 1, refused(kind, Date.now() - (index + 1) * 1_000));
-        main.runtime.core.history.delete(record!.localId);
-      });
+      seedRefusals(main);
+      seedHistory(main, 1, () => ({
+        localId: 'paid',
+        status: 'completed',
+        createdAt: Date.now() - 10_000,
+        prompt: 'A task that was billed',
+        cost: { source: 'reported', micros: 40_000, unit: 'USD', field: 'usage.cost' },
+      }));
     },
   });
   await user.click(screen.getByRole('button', { name: /^Costs/ }));
   const list = await screen.findByRole('table', { name: '' });
-  for (const kind of kinds) {
-    const row = within(list).getByText(`Refused for ${kind}`).closest('tr')!;
-    expect(row.textContent).toContain(NEVER_ACCEPTED);
-    expect(row.textContent).not.toContain('Removed from the history');
-    expect(row.textContent).toContain('not billed');
-    expect(within(row).queryByRole('button')).toBeNull();
-  }
+  expect(within(list).getByText('A task that was billed')).toBeTruthy();
+  for (const kind of KINDS) expect(within(list).queryByText(`Refused for ${kind}`)).toBeNull();
+});
+
+it('has no costs yet when every request was refused', async () => {
+  const { user } = await startWiredApp({ prepare: seedRefusals });
+  await user.click(screen.getByRole('button', { name: /^Costs/ }));
+  expect(await screen.findByText('No costs yet')).toBeTruthy();
+  for (const kind of KINDS) expect(screen.queryByText(`Refused for ${kind}`)).toBeNull();
 });
