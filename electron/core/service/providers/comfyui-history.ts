@@ -5,13 +5,13 @@
  * or end. No entry under it (`{}`): the prompt has not run yet (queued or running: the queue says
  * which, ComfyUI's `queue` question). An entry that is not an object with a `status` object is
  * no answer Pictor can read (a protocol error: the task shows it and is asked again later).
- * Otherwise its entry:
- * `status.status_str` `success` or `error`; an `error` whose messages hold `execution_interrupted`
- * was stopped (canceled), one with `execution_error` failed in a node, said as
- * "<node type> (node <id>): <exception message>". Images: every output node's `images` of type
- * `output` (a `temp` preview only when there is no saved image), as `/view` links. The seed: the
- * one the graph that ran (the entry's `prompt`, `[number, prompt_id, graph, extra, outputs]`) gave
- * its sampler's `seed` or `noise_seed`, when every such input there holds the same one.
+ * Otherwise its entry: `status.status_str` `success` or `error`; an `error` whose messages hold
+ * `execution_interrupted` was stopped (canceled), one with `execution_error` failed in a node,
+ * said as "<node type> (node <id>): <exception message>". Images: every output node's `images` of
+ * type `output` (a `temp` preview only when there is no saved image), as `/view` links
+ * (viewLink). The seed: the one the graph that ran (the entry's `prompt`, `[number, prompt_id,
+ * graph, extra, outputs]`) gave its sampler's `seed` or `noise_seed`, when every such input there
+ * holds the same one.
  */
 import { objectOf, readWord, type TaskReading } from './provider-profile';
 import type { ImageEntry } from './image-list';
@@ -68,14 +68,16 @@ function executionError(data: Record<string, unknown>): { code?: string; message
   return { ...(code === undefined ? {} : { code }), message: `${where}: ${exception}` };
 }
 
+/**
+ * An image's `/view` link; an entry without an address when its name is missing or is no text,
+ * or its folder or type is given as anything but text: read as the defaults (the output folder's
+ * top), such an entry named another file than the server's.
+ */
 function viewLink(image: Record<string, unknown>): ImageEntry {
-  const filename = image['filename'];
+  const { filename, subfolder = '', type = 'output' } = image;
   if (typeof filename !== 'string' || filename === '') return {};
-  const query = new URLSearchParams({
-    filename,
-    subfolder: typeof image['subfolder'] === 'string' ? image['subfolder'] : '',
-    type: typeof image['type'] === 'string' ? image['type'] : 'output',
-  });
+  if (typeof subfolder !== 'string' || typeof type !== 'string') return {};
+  const query = new URLSearchParams({ filename, subfolder, type });
   return { url: `/view?${query.toString()}` };
 }
 
