@@ -13,6 +13,7 @@ import { ServiceError } from '../../../electron/core/service';
 import { MAX_IMAGES_PER_TASK, MAX_URL_CHARS } from '../../../shared/domain/limits';
 import { bundledAnswers } from '../../support/bundled-history-worker';
 import { closeServers, sendJson, serve } from '../../support/http-servers';
+import { UNTIL } from '../../support/waits';
 
 afterEach(closeServers);
 
@@ -150,7 +151,7 @@ describe('a ComfyUI history that never ends', () => {
     const thrown = await client.getTask(at(server.origin), 'p-1').catch((error: unknown) => error);
     refusedAsProtocol(thrown);
     expect((thrown as ServiceError).detail).toMatch(/larger than \d+ bytes/);
-    await expect.poll(() => closed).toBe(true);
+    await expect.poll(() => closed, UNTIL).toBe(true);
     expect(sent).toBeLessThan(64 * 1024 * 1024);
   });
 });
