@@ -61,7 +61,8 @@ export interface AppRuntimeOptions {
   readonly earlierVaultStore?: KeyValueStore;
   readonly fetch: FetchLike;
   /**
-   * This computer's plain-http servers reached through the core's judged pinned transport, not
+   * This computer's plain-http servers (and https ones at a loopback literal or `localhost`)
+   * reached through the core's judged pinned transport, not
    * `fetch` (the app: Chromium's sockets cannot be judged before they write;
    * core/download/gated-transports.ts); default false (a test's `fetch` records every request).
    */

@@ -89,8 +89,9 @@ export interface PictorCoreOptions {
   /** Who listens at a loopback address (tests make it another user); default this host's tables. */
   readonly localServers?: Omit<LocalServerGate, 'allowed'>;
   /**
-   * The service's plain-http requests to a server on this computer go through the core's own
-   * pinned transport, each connection judged before a byte is written
+   * The service's plain-http requests to a server on this computer, and its https ones to an
+   * address written as one (a loopback literal, `localhost`), go through the core's own pinned
+   * transport, each connection judged before a byte is written
    * (core/download/gated-transports.ts): the app and the CLI, whose `fetch` cannot be judged so.
    * Default false: `fetch` as given, after a look at the listener (tests whose own `fetch` counts
    * or faults a loopback service's requests).

@@ -111,7 +111,8 @@ async function openRuntime({ environment, logger, images, window }: DesktopHost)
     earlierVaultStore: new ElectronStoreKv({ cwd: userData, name: 'key-vault' }),
     fetch: createElectronFetch(net, session),
     // Chromium's sockets cannot be judged before they write: this computer's plain-http servers
-    // are reached through the core's judged pinned transport (core/download/gated-transports.ts).
+    // (and https ones at a loopback literal or localhost) are reached through the core's judged
+    // pinned transport (core/download/gated-transports.ts).
     pinLocalServers: true,
     clock: systemClock,
     logger,

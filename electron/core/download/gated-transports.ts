@@ -10,17 +10,25 @@
  * server on this computer go the same way when the host asks (`pinLocalServers`: the app and the
  * CLI): Chromium's and undici's sockets cannot be judged before they write, and their own lookup
  * of a name could answer otherwise than the one judged (DNS rebinding, Chromium's resolver). No
- * proxy or system certificate applies to this computer, so nothing is lost. Over https TLS keeps a
- * squatter from reading the request (it has no key for the name's certificate): those go through
- * the host's transport after a look at the listener, as requests where owners are not read
- * (macOS, Windows), where nothing is judged.
+ * proxy applies to this computer, so nothing is lost. So do https requests to an address written
+ * as one (a loopback literal, `localhost`): judged by a look at the listener before the host's
+ * transport connected, a server that took the port after the look read the request and its key
+ * whenever it held a certificate the host trusts for that address (a local authority the user
+ * added, shared with the other user). The pinned connection checks the certificate against the
+ * name with Node's authorities, as the same server's image downloads and uploads always did (a
+ * certificate only the system's store trusts fails there too). An https NAME is not looked up (a
+ * lookup before each request to a remote service would cost each of them; without the name's key
+ * a squatter reads nothing): it goes through the host's transport after a look at the listener,
+ * as requests where owners are not read (macOS, Windows), where nothing is judged.
  */
+import { isIP } from 'node:net';
 import type { FetchLike, PinnedFetch, ResolvedAddress } from '../../ports/http';
 import {
   checkConnection,
   gateReadsOwners,
   guardLocalServers,
   guardPinnedLocalServers,
+  isLocalhostName,
   pinsHere,
   type LocalServerGate,
 } from '../service';
@@ -62,6 +70,19 @@ async function firstTaking(
   throw new TypeError('No address to connect to.');
 }
 
+/**
+ * Whether the service's request to `url` goes pinned when it reaches this computer: plain http
+ * (a name resolved once, here), or https to an address written as one (no lookup).
+ */
+function pinnable(url: URL | null): url is URL {
+  if (url?.protocol === 'http:') return true;
+  const host = url?.hostname ?? '';
+  return (
+    url?.protocol === 'https:' &&
+    (isLocalhostName(host) || isIP(host.replace(/^\[|\]$/g, '')) !== 0)
+  );
+}
+
 /** The service's `fetch` behind the gate ({@link gatedTransports}). */
 function gatedServiceFetch(
   fetch: FetchLike,
@@ -72,7 +93,7 @@ function gatedServiceFetch(
   const looked = guardLocalServers(fetch, gate);
   return async (url, init) => {
     const parsed = URL.parse(url);
-    if (!pin || parsed?.protocol !== 'http:' || !gateReadsOwners(gate)) return looked(url, init);
+    if (!pin || !pinnable(parsed) || !gateReadsOwners(gate)) return looked(url, init);
     const pins = await pinsHere(parsed, gate);
     return pins.length > 0 ? firstTaking(judged, url, init ?? {}, pins) : fetch(url, init);
   };

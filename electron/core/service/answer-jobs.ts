@@ -94,11 +94,12 @@ export class AnswerJob {
         place: json.ok ? profile.queue?.read(json.value, spec.taskId) : undefined,
       };
     }
-    if (spec.mayFetchResult && wantsResult(profile, scanned.text)) return { kind: 'fetchResult' };
+    if (spec.mayFetchResult && wantsResult(profile, scanned.text, spec.taskId))
+      return { kind: 'fetchResult' };
     const read =
       spec.which === 'result' && profile.readResult
         ? (json: unknown) => profile.readResult?.(json, spec.status)
-        : (json: unknown) => profile.readPoll(json);
+        : (json: unknown) => profile.readPoll(json, spec.taskId);
     const task = taskAnswerOf(profile, source, read, {
       keys: spec.keys,
       maxInlineBytes: spec.maxInlineBytes,
@@ -127,9 +128,9 @@ export function headerLookup(
 }
 
 /** The profile's poll answer says the task is done and its result is elsewhere. */
-function wantsResult(profile: ProviderProfile, text: string): boolean {
+function wantsResult(profile: ProviderProfile, text: string, taskId: string): boolean {
   const json = parseJson(text);
-  return json.ok && profile.readPoll(json.value).fetchResult === true;
+  return json.ok && profile.readPoll(json.value, taskId).fetchResult === true;
 }
 
 /**

@@ -262,8 +262,11 @@ function withoutKeyedSeed(task: CompletedTask, clean: ServiceTask | null): Compl
   return rest;
 }
 
-/** Today's contract's task answer in canonical states (providers/pictor.ts). */
-const CONTRACT_TASK: Reading = (json) => pictorProfile.readPoll(json);
+/**
+ * Today's contract's task answer in canonical states (providers/pictor.ts): its answer is the
+ * one task asked about, read whole, so no id is needed to find it.
+ */
+const CONTRACT_TASK: Reading = (json) => pictorProfile.readPoll(json, '');
 
 /**
  * Reads a task query's 200 body (as `profileRead`, a profile's reading, puts it into the

@@ -40,6 +40,8 @@ export interface TaskSpec extends AnswerBase {
   readonly maxInlineBytes: number;
   /** A poll whose profile fetches results apart: answer only `fetchResult` when it says so. */
   readonly mayFetchResult: boolean;
+  /** The task asked about (a poll's answer is read at its entry: ProviderProfile.readPoll). */
+  readonly taskId: string;
 }
 
 export interface SubmitSpec extends AnswerBase {
@@ -66,6 +68,8 @@ export type HeldOutcome = 'ended' | 'waiting' | 'broken';
 export interface HeldSpec extends AnswerBase {
   readonly kind: 'held';
   readonly answer: 'answer' | 'events';
+  /** The task waited for (its status answers are read as its poll's). */
+  readonly taskId: string;
 }
 
 export type AnswerSpec = TaskSpec | SubmitSpec | QueueSpec | HeldSpec;

@@ -102,7 +102,11 @@ export function taskReading(
   profile: ProviderProfile,
   keys: readonly string[],
   limits: ReadingLimits,
-  options: { readonly which: 'poll' | 'result'; readonly fetchesResult: boolean },
+  options: {
+    readonly which: 'poll' | 'result';
+    readonly fetchesResult: boolean;
+    readonly taskId: string;
+  },
 ): AnswerReading {
   const { which } = options;
   return (response) => ({
@@ -117,6 +121,7 @@ export function taskReading(
       takeOut: profile.inlineResults === which,
       maxInlineBytes: limits.maxInlineBytes,
       mayFetchResult: options.fetchesResult,
+      taskId: options.taskId,
     },
     maxBodyBytes: answerLimit(profile, which, limits.maxBytes, limits.maxInlineBytes),
   });
@@ -153,6 +158,7 @@ export function heldReading(
   call: Pick<Call, 'profile' | 'keys'>,
   maxBytes: number,
   answer: 'answer' | 'events',
+  taskId: string,
 ): AnswerReading {
   return (response) => ({
     spec: {
@@ -162,6 +168,7 @@ export function heldReading(
       maxBytes,
       headers: [...response.headers],
       answer,
+      taskId,
     },
     maxBodyBytes: answer === 'events' ? MAX_STREAM_BYTES : maxBytes,
   });

@@ -96,7 +96,8 @@ export async function heldWait(
       discardBody(response);
       return 'broken';
     }
-    const reading = heldReading({ profile, keys: io.keys }, io.context.maxBytes, held.answer);
+    const { maxBytes } = io.context;
+    const reading = heldReading({ profile, keys: io.keys }, maxBytes, held.answer, task.taskId);
     return await readHeld(io, reading, response, signal);
   } catch (error) {
     // A stream open to its limit is the usual case: the task still runs.

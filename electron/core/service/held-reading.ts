@@ -37,7 +37,7 @@ function endsIn(status: CanonicalState | undefined): boolean | undefined {
 /** The test of `spec`'s profile: its poll's reading of a status answer. */
 function endsTest(spec: HeldSpec): EndsTest {
   const profile = profileOf(spec.provider);
-  return (json) => endsIn(profile.readPoll(json).status);
+  return (json) => endsIn(profile.readPoll(json, spec.taskId).status);
 }
 
 function endsOf(text: string, ends: EndsTest): boolean | undefined {

@@ -136,7 +136,8 @@ export class ServiceClient {
       const polled = this.#outgoing(call, profile.poll(taskId, ref.handles ?? {}, request));
       const fetchesResult = Boolean(profile.result && profile.readResult);
       const { keys } = call;
-      const readPoll = taskReading(profile, keys, this.#limits(), { which: 'poll', fetchesResult });
+      const polling = { which: 'poll', fetchesResult, taskId } as const;
+      const readPoll = taskReading(profile, keys, this.#limits(), polling);
       const polledAnswer = await this.#respond(call, polled);
       const answer = await this.#readOutcome(
         call,
@@ -147,7 +148,7 @@ export class ServiceClient {
       if (answer.kind === 'fetchResult' && profile.result) {
         const fetched = this.#outgoing(call, profile.result(taskId, ref.handles ?? {}, request));
         const accepted = [200, ...(profile.answerStatuses.resultEnded ?? [])];
-        const which = { which: 'result', fetchesResult: false } as const;
+        const which = { which: 'result', fetchesResult: false, taskId } as const;
         const readResult = taskReading(profile, keys, this.#limits(), which);
         const fetchedAnswer = await this.#respond(call, fetched);
         const result = await this.#readOutcome(call, fetchedAnswer, accepted, readResult);

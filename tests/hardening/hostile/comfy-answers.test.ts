@@ -4,8 +4,10 @@
  * types are written (steps back, absolute paths, other hosts, encodings, bidi); a failure's node
  * and exception texts are one bounded sentence without controls; more images than a task keeps
  * are cut to the first {@link MAX_IMAGES_PER_TASK}; a history that never has the prompt keeps it
- * waiting, never failed. Through the real service client and answer worker over loopback HTTP.
- * (No defect was found here; it is kept so these answers stay covered.)
+ * waiting, never failed; a history that lists other prompts beside it (a proxy answering
+ * `/history/<id>` with the whole `/history`) is read only at the entry under the prompt id asked
+ * about: absent there, the task waits; there but not an entry, the answer is refused. Through the
+ * real service client and answer worker over loopback HTTP.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../electron/core/service/service-client';
@@ -103,5 +105,46 @@ describe('a hostile ComfyUI history', () => {
   it('that never has the prompt keeps it waiting', async () => {
     const { task } = await taskOf({});
     expect(task.status).toBe('processing');
+  });
+});
+
+/** A finished entry with one saved image named `file`, or a failed one. */
+function entry(status: 'success' | 'error', file = 'other.png'): unknown {
+  const images = [{ filename: file, subfolder: '', type: 'output' }];
+  return {
+    status: { status_str: status, completed: true, messages: [] },
+    outputs: { 9: { images } },
+  };
+}
+
+/** Twenty other prompts, finished, each with its own image: more than the reader once looked at. */
+const OTHERS = Object.fromEntries(
+  Array.from({ length: 20 }, (_, i) => [`other-${i}`, entry('success', `other-${i}.png`)]),
+);
+
+describe('a history of several prompts (the whole /history for /history/<id>)', () => {
+  it('without the prompt asked about keeps it waiting, whatever the others say', async () => {
+    const { task } = await taskOf(OTHERS);
+    expect(task.status).toBe('processing');
+  });
+
+  it('reads the prompt asked about at its own entry, after the others', async () => {
+    const { task } = await taskOf({ ...OTHERS, 'prompt-1': entry('error') });
+    expect(task.status).toBe('failed');
+    const mine = await taskOf({ ...OTHERS, 'prompt-1': entry('success', 'mine.png') });
+    expect(mine.task.status).toBe('completed');
+    if (mine.task.status !== 'completed') return;
+    const files = mine.task.imageUrls.map((url) => new URL(url ?? '').searchParams.get('filename'));
+    expect(files).toEqual(['mine.png']);
+  });
+
+  it.each([
+    ['a text', 'done'],
+    ['a list', [entry('success')]],
+    ['an entry without a status', { outputs: {} }],
+    ['a status that is no object', { status: 'success', outputs: {} }],
+  ])('refuses an answer whose entry there is %s', async (_name, value) => {
+    const answer = { ...OTHERS, 'prompt-1': value };
+    await expect(taskOf(answer)).rejects.toMatchObject({ kind: 'protocol' });
   });
 });

@@ -14,6 +14,8 @@
  */
 import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { createServer as createHttpsServer } from 'node:https';
+import tls from 'node:tls';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,6 +31,7 @@ import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import { UNTIL } from '../../support/waits';
 import { scratchRoot } from '../support/scratch';
+import { selfSignedCertificate } from '../../support/unsent-servers';
 
 const KEY = 'sk-raced-port-key-0c3d77';
 const OTHER_UID = 4242;
@@ -215,5 +218,83 @@ describe.skipIf(ONLY_LINUX)('this user’s own server, through the judged transp
       () => expect(done()?.images.every((image) => image.state === 'saved')).toBe(true),
       UNTIL,
     );
+  });
+});
+
+/**
+ * `cert` trusted by this process's TLS (Node's default authorities and it) until the test ends:
+ * the trust a user's own local authority gives, so only the gate stands between.
+ */
+function trustedForTheTest(cert: Buffer): void {
+  const before = tls.getCACertificates('default');
+  tls.setDefaultCACertificates([...before, cert.toString()]);
+  cleanups.push(async () => tls.setDefaultCACertificates(before));
+}
+
+/** An https squatter on 127.0.0.1 with a trusted certificate: keeps what the requests say. */
+async function tlsSquatter(): Promise<Squatter> {
+  const { key, cert } = await selfSignedCertificate();
+  trustedForTheTest(cert);
+  let bytes = '';
+  let connections = 0;
+  const server = tls.createServer({ key, cert }, (socket) => {
+    socket.on('data', (chunk: Buffer) => {
+      bytes += chunk.toString('latin1');
+      socket.destroy();
+    });
+    socket.on('error', () => undefined);
+  });
+  server.on('connection', () => (connections += 1));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((done) => server.close(done)));
+  return {
+    port: (server.address() as AddressInfo).port,
+    bytes: () => bytes,
+    connections: () => connections,
+  };
+}
+
+/** The service's transport as the app and the CLI have it, the host's being Node's `fetch`. */
+function serviceFetch(tables: () => Promise<SocketTables>) {
+  return gatedTransports(
+    { fetch: (url, init) => fetch(url, init), pinLocalServers: true, localServers: { tables } },
+    () => [],
+  ).fetch;
+}
+
+describe.skipIf(ONLY_LINUX)('an https server on loopback that took the port (Linux)', () => {
+  it('is sent no byte of a service request, its certificate trusted or not', async () => {
+    const server = await tlsSquatter();
+    const sent = serviceFetch(raced(server.port))(`https://127.0.0.1:${server.port}/v1/tasks/1`, {
+      headers: { authorization: `Bearer ${KEY}` },
+    });
+    await refusal(sent);
+    expect(server.connections()).toBe(1);
+    expect(server.bytes()).toBe('');
+  });
+
+  it('this user’s own is reached through the judged transport, its certificate checked', async () => {
+    const { key, cert } = await selfSignedCertificate();
+    trustedForTheTest(cert);
+    const seen: string[] = [];
+    const own = createHttpsServer({ key, cert }, (req, res) => {
+      seen.push(String(req.headers.authorization));
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((done) => own.close(done)));
+    const { port } = own.address() as AddressInfo;
+    const { fetch: judged } = gatedTransports(
+      {
+        fetch: () => Promise.reject(new Error('the host transport must not carry this request')),
+        pinLocalServers: true,
+        localServers: { tables: readSocketTables },
+      },
+      () => [],
+    );
+    const url = `https://127.0.0.1:${port}/v1/tasks/1`;
+    const response = await judged(url, { headers: { authorization: `Bearer ${KEY}` } });
+    expect(await response.json()).toEqual({ ok: true });
+    expect(seen).toEqual([`Bearer ${KEY}`]);
   });
 });

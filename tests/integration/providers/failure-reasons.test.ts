@@ -12,8 +12,16 @@ import { submitOne, untilAccepted } from './provider-scenarios';
 
 const FIELDS = ['error', 'message', 'detail', 'details'] as const;
 
-/** The answers that end a task in `provider`'s words, with the reason in `field` only. */
-function endedAnswers(provider: ProviderId, field: string, reason: string): FaultRule[] {
+/**
+ * The answers that end task `taskId` in `provider`'s words, with the reason in `field` only
+ * (ComfyUI's history is read at the entry under the task's prompt id only).
+ */
+function endedAnswers(
+  provider: ProviderId,
+  field: string,
+  reason: string,
+  taskId: string,
+): FaultRule[] {
   const body = (status: number, value: object): FaultRule => ({
     route: 'poll',
     times: 1,
@@ -32,7 +40,7 @@ function endedAnswers(provider: ProviderId, field: string, reason: string): Faul
     case 'comfyui':
       return [
         body(200, {
-          t: { status: { status_str: 'error', completed: false, messages: [] } },
+          [taskId]: { status: { status_str: 'error', completed: false, messages: [] } },
           ...said,
         }),
       ];
@@ -51,8 +59,9 @@ describe('the reason of a failed task, against each dialect', () => {
       for (const field of FIELDS) {
         const reason = `The GPU ran out of memory (${field}).`;
         const localId = await submitOne(rig, `a lake, reason in ${field}`);
-        await untilAccepted(rig, localId);
-        for (const rule of endedAnswers(provider, field, reason)) rig.service.addFault(rule);
+        const { taskId } = await untilAccepted(rig, localId);
+        for (const rule of endedAnswers(provider, field, reason, taskId ?? ''))
+          rig.service.addFault(rule);
         const [ended] = await rig.settle([localId]);
         expect(ended, field).toMatchObject({ status: 'failed', error: { message: reason } });
         expect(ended!.error?.sentence, field).toBeUndefined();

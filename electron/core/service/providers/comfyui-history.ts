@@ -1,12 +1,17 @@
 /**
- * ComfyUI's `GET /history/<prompt_id>` read into the canonical shape. `{}`: the prompt has not
- * run yet (queued or running: the queue says which, comfyui-queue.ts). Otherwise its one entry:
- * `status.status_str` `success` or `error`; an `error` whose messages hold `execution_interrupted`
- * was stopped (canceled), one with `execution_error` failed in a node, said as
- * "<node type> (node <id>): <exception message>". Images: every output node's `images` of type
- * `output` (a `temp` preview only when there is no saved image), as `/view` links. The seed: the
- * one the graph that ran (the entry's `prompt`, `[number, prompt_id, graph, extra, outputs]`) gave
- * its sampler's `seed` or `noise_seed`, when every such input there holds the same one.
+ * ComfyUI's `GET /history/<prompt_id>` read into the canonical shape, at the entry under the
+ * prompt id asked about and nowhere else: an answer listing other prompts (a proxy that answers
+ * with the whole `/history`, or a hostile server) never gives this task another prompt's images
+ * or end. No entry under it (`{}`): the prompt has not run yet (queued or running: the queue says
+ * which, ComfyUI's `queue` question). An entry that is not an object with a `status` object is
+ * no answer Pictor can read (a protocol error: the task shows it and is asked again later).
+ * Otherwise its entry: `status.status_str` `success` or `error`; an `error` whose messages hold
+ * `execution_interrupted` was stopped (canceled), one with `execution_error` failed in a node,
+ * said as "<node type> (node <id>): <exception message>". Images: every output node's `images` of
+ * type `output` (a `temp` preview only when there is no saved image), as `/view` links
+ * (viewLink). The seed: the one the graph that ran (the entry's `prompt`, `[number, prompt_id,
+ * graph, extra, outputs]`) gave its sampler's `seed` or `noise_seed`, when every such input there
+ * holds the same one.
  */
 import { objectOf, readWord, type TaskReading } from './provider-profile';
 import type { ImageEntry } from './image-list';
@@ -25,12 +30,15 @@ const MAX_OUTPUT_NODES = 64;
 const MAX_NODE_IMAGES = 64;
 
 /**
- * The history's entry (under the prompt id: the first value with a `status`), or undefined while
- * it has none. Only the first few values are looked at.
+ * The history's entry under `promptId` (an own key: `__proto__` is a name like another), `null`
+ * when there is one but it is not an entry with a `status` object, undefined when there is none.
  */
-function entryOf(json: unknown): Record<string, unknown> | undefined {
-  const values = Object.values(objectOf(json)).slice(0, 16).map(objectOf);
-  return values.find((value) => typeof value['status'] === 'object' && value['status'] !== null);
+function entryOf(json: unknown, promptId: string): Record<string, unknown> | null | undefined {
+  const history = objectOf(json);
+  if (!Object.hasOwn(history, promptId)) return undefined;
+  const entry = objectOf(history[promptId]);
+  const status = entry['status'];
+  return typeof status === 'object' && status !== null && !Array.isArray(status) ? entry : null;
 }
 
 /** The `[name, data]` messages of a status, bounded. */
@@ -60,14 +68,16 @@ function executionError(data: Record<string, unknown>): { code?: string; message
   return { ...(code === undefined ? {} : { code }), message: `${where}: ${exception}` };
 }
 
+/**
+ * An image's `/view` link; an entry without an address when its name is missing or is no text,
+ * or its folder or type is given as anything but text: read as the defaults (the output folder's
+ * top), such an entry named another file than the server's.
+ */
 function viewLink(image: Record<string, unknown>): ImageEntry {
-  const filename = image['filename'];
+  const { filename, subfolder = '', type = 'output' } = image;
   if (typeof filename !== 'string' || filename === '') return {};
-  const query = new URLSearchParams({
-    filename,
-    subfolder: typeof image['subfolder'] === 'string' ? image['subfolder'] : '',
-    type: typeof image['type'] === 'string' ? image['type'] : 'output',
-  });
+  if (typeof subfolder !== 'string' || typeof type !== 'string') return {};
+  const query = new URLSearchParams({ filename, subfolder, type });
   return { url: `/view?${query.toString()}` };
 }
 
@@ -99,10 +109,12 @@ function seedOf(entry: Record<string, unknown>): unknown {
   return seeds.size === 1 ? [...seeds][0] : undefined;
 }
 
-/** Reads a history answer; see the file comment. */
-export function readHistory(json: unknown): TaskReading {
-  const entry = entryOf(json);
+/** Reads a history answer to `/history/<promptId>`; see the file comment. */
+export function readHistory(json: unknown, promptId: string): TaskReading {
+  const entry = entryOf(json, promptId);
   if (entry === undefined) return readWord(COMFY_STATUS_WORDS, 'pending');
+  // No status word: the answer is refused as one of an unexpected shape.
+  if (entry === null) return {};
   const status = objectOf(entry['status']);
   const messages = messagesOf(status);
   if (messages.some(([name]) => name === 'execution_interrupted'))

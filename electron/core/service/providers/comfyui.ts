@@ -114,7 +114,7 @@ export const comfyuiProfile: ProviderProfile = {
   }),
   readSubmit: (json) => ({ id: objectOf(json)['prompt_id'], handles: {} }),
   poll: (taskId) => ({ method: 'GET', target: `/history/${segment(taskId)}` }),
-  readPoll: (json) => readHistory(json),
+  readPoll: (json, taskId) => readHistory(json, taskId),
   // Removed from the queue if it waits there (nothing happens otherwise), then interrupted if it
   // runs: `/interrupt` with a `prompt_id` stops only that prompt.
   cancel: (taskId) => [

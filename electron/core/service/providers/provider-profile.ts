@@ -197,7 +197,11 @@ export interface ProviderProfile {
   readSubmit(json: unknown): SubmitReading;
   /** The poll of a task: its handle, or the documented path from its id (a pasted id). */
   poll(taskId: string, handles: TaskHandles, request: GenerationRequest): ProfileRequest;
-  readPoll(json: unknown): TaskReading;
+  /**
+   * A poll's answer read; `taskId` is the task asked about: an answer that lists several tasks
+   * (ComfyUI's history) is read only at that one's entry, never another's.
+   */
+  readPoll(json: unknown, taskId: string): TaskReading;
   /** How the service holds a wait for the end, where it can (the engine still polls). */
   readonly held?: HeldWait;
   /** The result request, for a profile whose poll only says "done" (fal). */

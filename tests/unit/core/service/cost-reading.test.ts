@@ -100,7 +100,7 @@ describe('an answer read with its cost', () => {
     expect(parse).toHaveBeenCalledTimes(1);
     parse.mockClear();
     const body = { id: 'task-1', status: 'processing', usage: { credits: 2 } };
-    const read = (json: unknown): unknown => pictor.readPoll(json);
+    const read = (json: unknown): unknown => pictor.readPoll(json, 'task-1');
     const polled = taskAnswerOf(pictor, { text: JSON.stringify(body), headers }, read, {
       keys: 'sk-key',
     });

@@ -33,7 +33,7 @@ function answerWith(provider: ProviderId, word: string, extra: Record<string, un
 /** The answer as the service client reads a poll's body: the profile's reading, normalised. */
 function read(provider: ProviderId, answer: unknown): ServiceTask {
   const profile = profileOf(provider);
-  return parseTaskAnswer(JSON.stringify(answer), KEY, (json) => profile.readPoll(json));
+  return parseTaskAnswer(JSON.stringify(answer), KEY, (json) => profile.readPoll(json, 't-1'));
 }
 
 /** Every profile's documented words, in several spellings that are not theirs. */

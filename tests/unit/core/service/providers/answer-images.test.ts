@@ -22,7 +22,7 @@ function read(provider: ProviderId, answer: unknown): ServiceTask {
   return parseTaskAnswer(JSON.stringify(answer), KEY, (json) =>
     provider === 'fal' && profile.readResult
       ? profile.readResult(json, 200)
-      : profile.readPoll(json),
+      : profile.readPoll(json, 'task-1'),
   );
 }
 

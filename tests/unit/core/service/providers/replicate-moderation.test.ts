@@ -12,16 +12,15 @@ const FLAGGED =
 
 describe('replicate profile', () => {
   it('reads a prediction failed for another reason as failed', () => {
-    const read = replicateProfile.readPoll({
-      id: 'p',
-      status: 'failed',
-      error: 'CUDA out of memory',
-    });
+    const read = replicateProfile.readPoll(
+      { id: 'p', status: 'failed', error: 'CUDA out of memory' },
+      'p',
+    );
     expect(read.status).toBe('failed');
   });
 
   it('reads a prediction failed with E005 (flagged as sensitive) as moderated', () => {
-    const read = replicateProfile.readPoll({ id: 'p', status: 'failed', error: FLAGGED });
+    const read = replicateProfile.readPoll({ id: 'p', status: 'failed', error: FLAGGED }, 'p');
     expect(read.status).toBe('moderated');
   });
 });
