@@ -12,7 +12,7 @@
  * test answers for (HeldStorage); the key is another service's (fal), as any held key is
  * searched for. A real core over a real library on disk.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AppCredentials } from '../../../electron/app/app-credentials';
 import { KeptIdPage } from '../../../electron/app/kept-id-page';
 import { ServiceKeys } from '../../../electron/core/key-vault/service-keys';
@@ -198,9 +198,9 @@ describe('the page’s lists while a keychain prompt is open', () => {
     const page = new KeptIdPage();
     const told: string[] = [];
     const listening = world.keys.onChange((_provider, status) => told.push(status.state));
-    ends.push(async () => listening.dispose());
+    onTestFinished(() => listening.dispose());
     const follow = page.follow(world.keys);
-    ends.push(async () => follow.dispose());
+    onTestFinished(() => follow.dispose());
     const kept = keptId('raw', 0);
     let answered = false;
     const answer = Promise.resolve(page.scrub({ items: [row(kept), row('task-clean')] })).finally(
