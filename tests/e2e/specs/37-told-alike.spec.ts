@@ -7,9 +7,15 @@
  * one way written. Then the computer goes offline and the service's badge says so, and when the
  * key was last checked, instead of "Connected"; back online, it is connected again.
  *
- * Only a browser shows here: the words a user reads side by side on the real screens.
+ * The same words hold at 800x600 in German and the pseudo-locale: no control cut, no badge
+ * wider than its place.
+ *
+ * Only a browser shows here: the words a user reads side by side on the real screens, and their
+ * room at 800x600.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { pseudoMessage } from '../../../shared/i18n/pseudo';
+import { crampedControls } from './support/layout';
 import { useDemoProcess } from './support/service';
 import { useAppSession } from './support/session';
 import {
@@ -124,3 +130,53 @@ test('a service’s standing, the demo’s caps and a size read the same on ever
     await expect(ownService(page)).toContainText('Connected, key checked');
   }
 });
+
+/** The service badges that overflow their box or the window (their words cut or off-screen). */
+function badgesCut(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll<HTMLElement>('.service-state')]
+      .filter((badge) => badge.getClientRects().length > 0)
+      .filter(
+        (badge) =>
+          badge.scrollWidth > badge.clientWidth + 1 ||
+          badge.getBoundingClientRect().right > width + 1,
+      )
+      .map((badge) => badge.textContent ?? '');
+  });
+}
+
+for (const [tag, option, language] of [
+  ['de', 'Deutsch', 'Sprache'],
+  ['en-XA', 'Pseudo (ƥšéûđö)', pseudoMessage('Language')],
+] as const) {
+  test(`in ${tag} at 800x600 the new words fit: no key and offline`, async () => {
+    test.setTimeout(120_000);
+    const { page } = await session.launch({ viewport: { width: 800, height: 600 } });
+    await showScreen(page, 'Settings');
+    await ownService(page).getByLabel('Service address (base URL)').fill(demo.url);
+    await ownService(page).getByRole('button', { name: 'Save' }).click();
+    await expect(ownService(page).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await page.getByLabel('Language', { exact: true }).selectOption({ label: option });
+    await expect(page.locator('html')).toHaveAttribute('lang', tag);
+    await expect(page.getByLabel(language, { exact: true })).toBeVisible();
+    await expect(page.locator('.service-state--demoNoKey').first()).toBeVisible();
+    expect(await crampedControls(page)).toEqual([]);
+    expect(await badgesCut(page)).toEqual([]);
+    // The compose form's Service box names the service "… (no key: demo)" in full.
+    await page.getByRole('navigation').getByRole('button').nth(0).click();
+    await expect(page.locator('form.compose select').first()).toBeVisible();
+    expect(await crampedControls(page)).toEqual([]);
+    if (session.app.host === 'chromium') {
+      // The key saved (the chromium host's cipher stores it without asking), then offline.
+      await page.getByRole('navigation').getByRole('button').nth(3).click();
+      await page.locator('.key-form').first().locator('input[type="password"]').fill(KEY);
+      await page.locator('.key-form').first().locator('button[type="submit"]').click();
+      await expect(page.locator('.key-stored__check').first()).toBeVisible();
+      session.app.setNetworkOnline(false);
+      await expect(page.locator('.service-state--offline').first()).toBeVisible();
+      expect(await crampedControls(page)).toEqual([]);
+      expect(await badgesCut(page)).toEqual([]);
+    }
+  });
+}
