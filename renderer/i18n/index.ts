@@ -24,6 +24,7 @@ import { MainCatalogue } from '../../shared/i18n/main-catalogue';
 import { mainMessages } from '../../shared/i18n/main-messages';
 import { sentenceText, type Sentence } from '../../shared/i18n/sentence';
 import { compileMessage, textParams } from '../../shared/i18n/localized-numbers';
+import { DIMENSION_DIGITS, dimensionsText, sizeParts } from '../../shared/i18n/dimensions';
 import type { CostUnit } from '../../shared/domain/task-cost';
 import {
   LOCALES,
@@ -325,14 +326,21 @@ export function formatNumber(value: number): string {
 }
 
 /**
- * An image size as the request named it (`1024x1024`), in the locale's digits; anything that is
- * not two whole numbers is shown as written (a custom value the service understands).
+ * A width and height as the window writes every size (a request's, an image's, a mask's), as
+ * main's sentences write theirs: shared/i18n/dimensions.ts, the one home of that writing.
+ */
+export function formatDimensions(width: number, height: number): string {
+  if (!Number.isFinite(width) || !Number.isFinite(height)) return t('format.unknown');
+  return dimensionsText(width, height, numberFormat(DIMENSION_DIGITS));
+}
+
+/**
+ * An image size as the request named it (`1024x1024`), written as {@link formatDimensions};
+ * anything that is not two whole numbers is shown as written (a custom value the service understands).
  */
 export function formatSize(size: string): string {
-  const match = /^(\d{1,6})x(\d{1,6})$/.exec(size);
-  if (!match) return size;
-  const digits = numberFormat({ useGrouping: false });
-  return `${digits.format(Number(match[1]))}×${digits.format(Number(match[2]))}`;
+  const parts = sizeParts(size);
+  return parts ? formatDimensions(parts[0], parts[1]) : size;
 }
 
 /**

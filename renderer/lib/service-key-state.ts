@@ -12,10 +12,20 @@ import type { MessageKey } from '../i18n';
  * check (or before checks were kept). `refused`: a key its service refused when last asked.
  * `attention`: a key is stored but cannot be used now (another keyring, not decryptable).
  * `none`: no key. `keyless`: no key, for a service that works with none (a local ComfyUI).
- * `demo`: today's contract with no address, whose tasks go to the built-in demo.
+ * `demo`: today's contract with no address, whose tasks go to the built-in demo. `demoNoKey`:
+ * today's contract with an address but no key ready, whose tasks go to the built-in demo too.
+ * `offline`: a key its service accepted when last asked, while the computer is offline.
  */
 export type ServiceKeyState =
-  'checked' | 'unchecked' | 'refused' | 'attention' | 'none' | 'keyless' | 'demo';
+  | 'checked'
+  | 'unchecked'
+  | 'refused'
+  | 'attention'
+  | 'none'
+  | 'keyless'
+  | 'demo'
+  | 'demoNoKey'
+  | 'offline';
 
 export const SERVICE_STATE_LABELS: Readonly<Record<ServiceKeyState, MessageKey>> = {
   checked: 'settings.serviceState.checked',
@@ -25,6 +35,24 @@ export const SERVICE_STATE_LABELS: Readonly<Record<ServiceKeyState, MessageKey>>
   none: 'settings.serviceState.none',
   keyless: 'settings.serviceState.keyless',
   demo: 'settings.serviceState.demo',
+  demoNoKey: 'settings.serviceState.demoNoKey',
+  offline: 'settings.serviceState.offline',
+};
+
+/**
+ * The same states as a choice to send new tasks to is named (the compose form's and compare's
+ * Service boxes): `{service} (…)`, or null for the service's name alone.
+ */
+export const SERVICE_CHOICE_LABELS: Readonly<Record<ServiceKeyState, MessageKey | null>> = {
+  checked: null,
+  unchecked: null,
+  refused: null,
+  attention: 'compose.service.noKey',
+  none: 'compose.service.noKey',
+  keyless: null,
+  demo: 'compose.service.demo',
+  demoNoKey: 'compose.service.demoNoKey',
+  offline: null,
 };
 
 /** States whose key cannot be stored until the user acts: a key is there, but unusable now. */

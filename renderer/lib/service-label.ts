@@ -20,6 +20,7 @@ import { addressHost, ownServiceName } from '../../shared/domain/service-name';
 import type { Settings } from '../../shared/domain/settings';
 import type { CostLedgerEntry } from '../../shared/ipc/cost-contract';
 import { t } from '../i18n';
+import { SERVICE_CHOICE_LABELS, type ServiceKeyState } from './service-key-state';
 
 let ownName = '';
 
@@ -40,12 +41,12 @@ export function serviceLabel(provider: ProviderId): string {
 }
 
 /**
- * A service as a choice to send new tasks to (store/use-service-choices.ts says which applies
- * now): the built-in demo standing in for it, or without a key, or itself.
+ * A service as a choice to send new tasks to, in its state now (store/use-service-key-state.ts
+ * decides it for Settings' badge and this name alike; the words: service-key-state.ts).
  */
-export function serviceChoiceLabel(id: ProviderId, onDemo: boolean, withoutKey: boolean): string {
-  if (onDemo) return t('compose.service.demo', { service: serviceLabel(id) });
-  return withoutKey ? t('compose.service.noKey', { service: serviceLabel(id) }) : serviceLabel(id);
+export function serviceChoiceLabel(id: ProviderId, state: ServiceKeyState | null): string {
+  const words = state === null ? null : SERVICE_CHOICE_LABELS[state];
+  return words === null ? serviceLabel(id) : t(words, { service: serviceLabel(id) });
 }
 
 /**

@@ -1,29 +1,22 @@
 /**
  * The services a new task can be sent to, each named as where its tasks would go now (the
- * settings and keys the page knows): the built-in demo standing in for it ("{service} (demo)",
- * composeTarget: what a submit sends), a service without a key ("{service} (no key)"), or the
- * service itself. One list for every place that chooses a service to send to: the compose form's
- * Service box and each compare target's, so a target reads the same wherever it is chosen and
- * as its tasks are named after.
+ * settings and keys the page knows, serviceStateOf: the state Settings' badge shows): the built-in
+ * demo standing in for it ("{service} (demo)", "{service} (no key: demo)"), a service without a
+ * key ("{service} (no key)"), or the service itself. One list for every place that chooses a
+ * service to send to: the compose form's Service box and each compare target's, so a target
+ * reads the same wherever it is chosen and as its tasks are named after.
  */
 import { useMemo } from 'react';
-import { PROVIDER_IDS, demoStandsIn, type ProviderId } from '../../shared/domain/providers';
-import { isDemoEndpoint } from '../../shared/domain/submit-target';
-import { lacksKey, serviceKeyState } from '../lib/service-key-state';
+import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
+import type { ServiceKeyState } from '../lib/service-key-state';
 import { serviceChoiceLabel } from '../lib/service-label';
 import { useAppStore } from './app-store';
 import type { AppState } from './app-state';
-import { composeTarget } from './compose-model';
+import { serviceStateOf } from './use-service-key-state';
 
-/** How each service stands now: `demo` (the demo stands in), `noKey`, or `ready`. */
+/** How each service stands now (serviceStateOf, as Settings' badge reads it), joined by spaces. */
 function standings(state: AppState): string {
-  return PROVIDER_IDS.map((id) => {
-    if (isDemoEndpoint(composeTarget(state, id).endpoint)) return 'demo';
-    // A service the demo stands in for is never "without a key": its tasks go to the demo.
-    const keyless =
-      !demoStandsIn(id) && lacksKey(serviceKeyState(state.serviceKeys?.[id], false, id));
-    return keyless ? 'noKey' : 'ready';
-  }).join(' ');
+  return PROVIDER_IDS.map((id) => serviceStateOf(state, id) ?? 'unknown').join(' ');
 }
 
 /** Every service, in the order they are offered, with its name as a choice to send to. */
@@ -36,7 +29,7 @@ export function useServiceChoices(): ReadonlyArray<{ value: ProviderId; label: s
     const said = now.split(' ');
     return PROVIDER_IDS.map((id, at) => ({
       value: id,
-      label: serviceChoiceLabel(id, said[at] === 'demo', said[at] === 'noKey'),
+      label: serviceChoiceLabel(id, said[at] === 'unknown' ? null : (said[at] as ServiceKeyState)),
     }));
   }, [now, settings]);
 }

@@ -1,15 +1,38 @@
-/** A service's key state as the page shows it (Settings' badges, the compose form's notice). */
+/**
+ * A service's state as the page shows it: Settings' badges and index, the compose form's service
+ * list and its missing-key notice all read {@link serviceStateOf}, so a service the built-in demo
+ * answers for is told so alike everywhere, and a check made before going offline is not shown as
+ * a connection now.
+ */
 import { demoStandsIn, type ProviderId } from '../../shared/domain/providers';
-import { typedAddress } from '../../shared/domain/submit-target';
+import { isDemoEndpoint, typedAddress } from '../../shared/domain/submit-target';
 import { serviceKeyState, type ServiceKeyState } from '../lib/service-key-state';
 import { useAppStore } from './app-store';
+import type { AppState } from './app-state';
+import { composeTarget } from './compose-model';
 
-/** The state of `provider`'s service now; null until its key status has come. */
-export function useServiceKeyState(provider: ProviderId): ServiceKeyState | null {
-  return useAppStore((state) => {
-    const status = state.serviceKeys?.[provider];
-    if (!demoStandsIn(provider)) return serviceKeyState(status, false, provider);
+/**
+ * The state of `provider`'s service in `state`; null until its key status (or, for today's
+ * contract, the settings) has come. Where a new task would go is composeTarget's rule: a service
+ * whose tasks go to the built-in demo is `demo` (no address) or `demoNoKey` (an address, no key
+ * ready). A key accepted when last checked is `offline` while the computer is (state.offline, the
+ * banner's).
+ */
+export function serviceStateOf(
+  state: Pick<AppState, 'settings' | 'serviceKeys' | 'offline'>,
+  provider: ProviderId,
+): ServiceKeyState | null {
+  const status = state.serviceKeys?.[provider];
+  if (demoStandsIn(provider)) {
     if (!state.settings) return null;
-    return serviceKeyState(status, typedAddress(state.settings, provider) === '');
-  });
+    if (isDemoEndpoint(composeTarget(state, provider).endpoint))
+      return typedAddress(state.settings, provider) === '' ? 'demo' : 'demoNoKey';
+  }
+  const known = serviceKeyState(status, false, provider);
+  return known === 'checked' && state.offline ? 'offline' : known;
+}
+
+/** The state of `provider`'s service now ({@link serviceStateOf}). */
+export function useServiceKeyState(provider: ProviderId): ServiceKeyState | null {
+  return useAppStore((state) => serviceStateOf(state, provider));
 }

@@ -9,6 +9,7 @@ import { PSEUDO_LOCALE, SOURCE_LOCALE, type LocaleInfo } from '../domain/locales
 import { mainMessages, type MainMessageKey } from './main-messages';
 import { pseudoCatalogue } from './pseudo';
 import { compileMessage, textParams } from './localized-numbers';
+import { DIMENSION_DIGITS, withSizes } from './dimensions';
 import { formatMoney, withMoney } from './money';
 import type { CostUnit } from '../domain/task-cost';
 export type MainParams = Readonly<Record<string, string | number>>;
@@ -29,6 +30,7 @@ export class MainCatalogue {
   private readonly messages: Readonly<Record<string, string>>;
   private readonly compiled = new Map<string, IntlMessageFormat | null>();
   private digits: Intl.NumberFormat | null = null;
+  private sizeDigits: Intl.NumberFormat | null = null;
   /** This language's word for an empty value (`value.none`), read on first need. */
   private blank: string | null = null;
   /** The tag numbers and plurals are formatted for (English for the pseudo-locale). */
@@ -58,7 +60,10 @@ export class MainCatalogue {
   text(key: MainMessageKey, given: MainParams = {}): string {
     const english = mainMessages[key];
     const own = this.messages[key];
-    const params = withMoney(key, given, (micros, unit) => this.money(micros, unit));
+    const params = withSizes(
+      withMoney(key, given, (micros, unit) => this.money(micros, unit)),
+      () => (this.sizeDigits ??= new Intl.NumberFormat(this.formatTag, DIMENSION_DIGITS)),
+    );
     return (
       (own ? this.format(`t:${key}`, own, this.formatTag, params) : null) ??
       this.format(`e:${key}`, english, SOURCE_LOCALE, params) ??

@@ -2,7 +2,8 @@
  * A lint of the journeys (tests/e2e/specs): what only one host can observe or do is used only
  * where that host runs. `ipcPayloads()` is recorded by the chromium host alone; `osCalls()` by both
  * for the actions in RECORDED_ON_EVERY_HOST, by the chromium host alone for the rest;
- * `advanceClock()` moves the chromium host's clock and throws on Electron. A use is guarded when it
+ * `advanceClock()` moves the chromium host's clock and `setNetworkOnline()` tells its app the
+ * network changed; both throw on Electron. A use is guarded when it
  * is
  *
  * - inside the `then` branch of an `if` whose condition says `host === 'chromium'` (or
@@ -19,10 +20,10 @@ import ts from 'typescript';
 export interface HostOnlyUse {
   readonly file: string;
   readonly line: number;
-  readonly call: 'ipcPayloads' | 'osCalls' | 'advanceClock';
+  readonly call: 'ipcPayloads' | 'osCalls' | 'advanceClock' | 'setNetworkOnline';
 }
 
-const HOST_ONLY = new Set(['ipcPayloads', 'osCalls', 'advanceClock']);
+const HOST_ONLY = new Set(['ipcPayloads', 'osCalls', 'advanceClock', 'setNetworkOnline']);
 const CHROMIUM_ONLY = /\bhost(?:Name\(\))?\s*===\s*'chromium'/;
 const SCOPED = /^test\.skip\(\s*hostName\(\)\s*!==\s*'chromium'/m;
 

@@ -17,6 +17,7 @@ import {
   removeQuietly,
   writeNewFileSynced,
 } from '../fs';
+import { sizeParam } from '../../../shared/i18n/dimensions';
 import { sentence } from '../../../shared/i18n/sentence';
 import { invalid, retry, type FailedOutcome } from './download-outcome';
 
@@ -56,8 +57,7 @@ function headerProblem(refusal: HeaderRefusal, maxPixels: number): FailedOutcome
     case 'too_many_pixels':
       return invalid(
         sentence('error.gallery.imageTooManyPixels', {
-          width: String(refusal.width),
-          height: String(refusal.height),
+          size: sizeParam(refusal.width, refusal.height),
           limit: maxPixels,
         }),
       );

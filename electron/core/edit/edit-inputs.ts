@@ -19,6 +19,7 @@ import {
   type ImageParent,
   type InputImage,
 } from '../../../shared/domain/image-inputs';
+import { sizeParam } from '../../../shared/i18n/dimensions';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { ImageEngine } from '../../ports/image-engine';
 import { limiter } from '../base';
@@ -165,10 +166,8 @@ export class EditInputs implements StoredInputs {
     if (mask.width !== stored.width || mask.height !== stored.height) {
       throw new EditInputError(
         sentence('error.edit.maskSize', {
-          maskWidth: mask.width,
-          maskHeight: mask.height,
-          width: stored.width,
-          height: stored.height,
+          maskSize: sizeParam(mask.width, mask.height),
+          size: sizeParam(stored.width, stored.height),
         }),
       );
     }

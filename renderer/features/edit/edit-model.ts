@@ -21,7 +21,7 @@ import {
 } from '../../../shared/domain/model-capabilities';
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { EditInputPayload } from '../../../shared/ipc/inputs-contract';
-import { formatBytes, formatNumber, t } from '../../i18n';
+import { formatBytes, formatDimensions, formatNumber, t } from '../../i18n';
 import { serviceLabel } from '../../lib/service-label';
 
 export interface ModelChoice {
@@ -109,8 +109,7 @@ export function sizeOffer(
   const maxSide = Math.min(...limits.map((one) => one.maxSide));
   const maxBytes = Math.min(...limits.map((one) => one.maxBytes));
   const text = t('edit.tooLarge', {
-    width: formatNumber(source.width),
-    height: formatNumber(source.height),
+    size: formatDimensions(source.width, source.height),
     bytes: formatBytes(source.bytes),
     model: first.model,
     side: formatNumber(maxSide),

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { InputImage } from '../../../shared/domain/image-inputs';
 import { Button } from '../../components/button';
-import { formatBytes, formatNumber, t } from '../../i18n';
+import { formatBytes, formatDimensions, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { sizeOffer, type Target } from './edit-model';
 
@@ -34,8 +34,7 @@ export function EditSourceView({ image }: { readonly image: InputImage }) {
       {url ? <img src={url} alt={t('edit.source')} data-testid="edit-source" /> : null}
       <figcaption>
         {t('edit.sourceFacts', {
-          width: formatNumber(image.width),
-          height: formatNumber(image.height),
+          size: formatDimensions(image.width, image.height),
           bytes: formatBytes(image.bytes),
         })}
       </figcaption>

@@ -10,7 +10,7 @@ import { IsolatedName } from '../../components/isolated-name';
 import {
   formatBytes,
   formatDateTime,
-  formatNumber,
+  formatDimensions,
   formatSize,
   sentenceShown,
   t,
@@ -53,10 +53,7 @@ function DetailsFacts({ item, actions }: Pick<ViewerDetailsProps, 'item' | 'acti
   const { image } = item;
   const dimensions =
     image.width !== undefined && image.height !== undefined
-      ? t('viewer.dimensionsValue', {
-          width: formatNumber(image.width),
-          height: formatNumber(image.height),
-        })
+      ? t('viewer.dimensionsValue', { size: formatDimensions(image.width, image.height) })
       : t('viewer.unknown');
   return (
     <dl className="viewer-details__facts">

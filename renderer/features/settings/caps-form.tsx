@@ -1,7 +1,9 @@
 /**
  * Settings › Costs › Spending caps: per day or month, in one unit, over every service or one,
  * soft (a warning before the submit) or hard (the submit is refused), each with what its period
- * has spent so far. Setting or raising a cap happens here, by the user, and nowhere else.
+ * has spent so far. Setting or raising a cap happens here, by the user, and nowhere else. The
+ * built-in demo is free and no cap counts it (core/costs/cap-check.ts): the screen says so, as it
+ * is no choice of service here.
  */
 import { useState } from 'react';
 import type { CapPeriod } from '../../../shared/domain/cost-ledger';
@@ -52,6 +54,8 @@ export function CapsForm() {
     <div className="cost-settings">
       <h3>{t('costs.settings.caps')}</h3>
       <p className="muted">{t('costs.settings.capsHint')}</p>
+      {/* The caps' rule (core/costs/cap-check.ts): a task that costs nothing passes every cap. */}
+      <p className="muted">{t('costs.settings.capsDemo')}</p>
       <CapList />
       <CostEntryForm
         label={t('costs.settings.caps')}

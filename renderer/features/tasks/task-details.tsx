@@ -17,6 +17,7 @@ import {
   formatBytes,
   formatDecimal,
   formatDateTime,
+  formatDimensions,
   formatSize,
   imageErrorText,
   t,
@@ -82,7 +83,7 @@ function sizeRemark(asked: string | undefined, image: ImageRecord): string | nul
   const match = /^(\d+)x(\d+)$/.exec(asked ?? '');
   if (!match || asked === undefined || !image.width || !image.height) return null;
   if (Number(match[1]) === image.width && Number(match[2]) === image.height) return null;
-  const got = formatSize(`${String(image.width)}x${String(image.height)}`);
+  const got = formatDimensions(image.width, image.height);
   return t('tasks.details.sizeDiffers', { got, asked: formatSize(asked) });
 }
 
@@ -115,7 +116,7 @@ function Images({ record }: { record: TaskRecord }) {
             <span className="muted">
               {t(`tasks.image.state.${image.state}`)}
               {image.width && image.height
-                ? ` · ${formatSize(`${image.width}x${image.height}`)}`
+                ? ` · ${formatDimensions(image.width, image.height)}`
                 : ''}
               {image.bytes !== undefined ? ` · ${formatBytes(image.bytes)}` : ''}
             </span>

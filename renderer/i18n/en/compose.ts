@@ -11,6 +11,7 @@ export const compose = {
   'compose.service.noKey': '{service} (no key)',
   // A service whose tasks go to the built-in demo until it is set up (compose-model's target).
   'compose.service.demo': '{service} (demo)',
+  'compose.service.demoNoKey': '{service} (no key: demo)',
   'compose.board.label': 'Board',
   'compose.board.none': 'None',
   'compose.board.hint': 'The board new images join as they arrive.',

@@ -56,6 +56,8 @@ export const costs = {
   'costs.settings.caps': 'Spending caps',
   'costs.settings.capsHint':
     'A soft cap warns before a submit that would pass it; a hard cap refuses that submit.',
+  'costs.settings.capsDemo':
+    'Tasks on the built-in demo are free: no cap counts them or stops them, so it is not listed here.',
   'costs.settings.period': 'Period',
   'costs.settings.day': 'Day',
   'costs.settings.month': 'Month',

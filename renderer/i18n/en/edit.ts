@@ -6,7 +6,7 @@ export const edit = {
   'edit.fromFile': 'Edit a file…',
   'edit.title': 'Edit an image',
   'edit.source': 'Source image',
-  'edit.sourceFacts': '{width} × {height} pixels, {bytes}',
+  'edit.sourceFacts': '{size} pixels, {bytes}',
   'edit.operation': 'Operation',
   'edit.op.edit': 'Edit with an instruction',
   'edit.op.fill': 'Fill a painted area',
@@ -44,7 +44,7 @@ export const edit = {
   'edit.would.upscale': '{model} on {service} can upscale ×{factor}',
   'edit.wouldNone': 'No model Pictor knows can do this.',
   'edit.tooLarge':
-    'This image is {width} × {height} pixels ({bytes}); {model} takes at most {side} pixels per side and {maxBytes}.',
+    'This image is {size} pixels ({bytes}); {model} takes at most {side} pixels per side and {maxBytes}.',
   'edit.downscale': 'Make a smaller copy',
   'edit.downscaling': 'Making a smaller copy…',
   'edit.planning': 'Checking the targets…',

@@ -107,7 +107,7 @@ export const gallery = {
   'viewer.date': 'Created',
   'viewer.fileSize': 'File size',
   'viewer.dimensions': 'Dimensions',
-  'viewer.dimensionsValue': '{width} × {height} pixels',
+  'viewer.dimensionsValue': '{size} pixels',
   'viewer.unknown': 'Unknown',
   'viewer.actions': 'Image actions',
   'viewer.copyImage': 'Copy image',

@@ -18,7 +18,7 @@ export const maskEditor = {
   'maskEditor.empty': 'Nothing is painted yet: paint over the part of the image to change.',
   'maskEditor.painted': 'The painted part of the image will be changed.',
   'maskEditor.refused.size':
-    'This mask is {maskWidth}×{maskHeight} pixels but the image is {width}×{height}. Choose a mask of exactly the image’s size.',
+    'This mask is {maskSize} pixels but the image is {size}. Choose a mask of exactly the image’s size.',
   'maskEditor.refused.unreadable':
     'This file could not be read as an image. Choose a PNG, JPEG or WebP mask.',
   'maskEditor.refused.tooLarge': 'This file is too large to be a mask. Choose a file under 64 MB.',

@@ -112,6 +112,8 @@ export const settings = {
   'settings.serviceState.none': 'No key',
   'settings.serviceState.keyless': 'No key needed',
   'settings.serviceState.demo': 'Built-in demo',
+  'settings.serviceState.demoNoKey': 'No key: Generate uses the built-in demo',
+  'settings.serviceState.offline': 'Offline; key accepted when last checked, {when}',
   'settings.connect.open': 'Connect a service',
   'settings.connect.title': 'Connect a service',
   'settings.connect.intro':

@@ -32,7 +32,7 @@ export const editErrors = {
     'Pictor could not read this file: it is not a regular file, or it is larger than {max, number} bytes. Nothing was stored.',
   'error.edit.maskNotPng': 'A mask must be a PNG image; this one is not. Nothing was stored.',
   'error.edit.maskSize':
-    'The mask is {maskWidth}×{maskHeight} pixels and its image {width}×{height}: a mask must be its image’s exact size. Nothing was stored.',
+    'The mask is {maskSize} pixels and its image {size}: a mask must be its image’s exact size. Nothing was stored.',
   'error.edit.downscaleFailed':
     'Pictor could not make a smaller copy of this image. Nothing was stored.',
   'error.edit.cannotFit':

@@ -33,7 +33,7 @@ export const galleryErrors = {
     'The image file is damaged: its contents do not match its type.',
   'error.gallery.imageNoSize': 'The image file does not say how big it is.',
   'error.gallery.imageTooManyPixels':
-    'The image claims to be {width}×{height} pixels, more than the {limit, number} pixels Pictor accepts.',
+    'The image claims to be {size} pixels, more than the {limit, number} pixels Pictor accepts.',
   'error.gallery.imageUndecodable': 'The image is damaged or incomplete and could not be decoded.',
   // A key the process holds where no part of the image's metadata can be left out (key-intake.ts).
   // A saved image whose task id carries a held key, as it leaves the app (outgoing-file.ts).

@@ -80,6 +80,13 @@ export interface LaunchedApp {
    * calls it only behind a host guard (same lint), and lets real time pass on the other host.
    */
   advanceClock(ms: number): void;
+  /**
+   * Tells the app the computer went offline (false) or back online (true), as main's network
+   * watch does (electron/adapters/power-and-network.ts, 'network:changed'): the chromium host only,
+   * whose "main process" has no network watch of its own; the Electron host's follows the real
+   * network and this throws. A spec calls it only behind a host guard (same lint).
+   */
+  setNetworkOnline(online: boolean): void;
   close(): Promise<void>;
 }
 

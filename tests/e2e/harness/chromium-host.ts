@@ -161,6 +161,11 @@ class ChromiumApp implements LaunchedApp {
     this.clock.advance(ms);
   }
 
+  setNetworkOnline(online: boolean): void {
+    if (!this.bridge) throw new Error('The harness is not started.');
+    this.bridge.emit('network:changed', { online });
+  }
+
   async close(): Promise<void> {
     await this.quit();
     await this.images?.close();

@@ -193,6 +193,9 @@ export async function launchElectronApp(
     advanceClock: () => {
       throw new Error('The Electron host runs on the system clock: only real time moves it.');
     },
+    setNetworkOnline: () => {
+      throw new Error('The Electron host follows the real network: a spec cannot switch it.');
+    },
     close: quit,
   };
 }

@@ -4,7 +4,7 @@
  * the latest change's masks reach `onChange`: an older encoding that ends later is dropped.
  */
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { t } from '../../../i18n';
+import { formatDimensions, t } from '../../../i18n';
 import { importMask, type MaskDecoder, type MaskRefusal } from './mask-import';
 import { maskPngs, type MaskPngs } from './mask-png';
 import { MaskRaster, type MaskTool } from './mask-raster';
@@ -46,10 +46,8 @@ function refusalText(refusal: MaskRefusal, source: { width: number; height: numb
   switch (refusal.reason) {
     case 'size':
       return t('maskEditor.refused.size', {
-        maskWidth: refusal.maskWidth,
-        maskHeight: refusal.maskHeight,
-        width: source.width,
-        height: source.height,
+        maskSize: formatDimensions(refusal.maskWidth, refusal.maskHeight),
+        size: formatDimensions(source.width, source.height),
       });
     case 'tooLarge':
       return t('maskEditor.refused.tooLarge');

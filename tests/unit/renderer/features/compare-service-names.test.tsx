@@ -43,7 +43,7 @@ describe('a compare target’s Service box', () => {
       },
     });
     const { compose, compare } = await bothBoxes();
-    expect(chosen(compare)).toMatch(/^127\.0\.0\.1:\d+ \(demo\)$/);
+    expect(chosen(compare)).toMatch(/^127\.0\.0\.1:\d+ \(no key: demo\)$/);
     expect(texts(compare)).toContain('fal.ai');
     expect(texts(compare)).toEqual(texts(compose));
     await act(() => main.runtime.setKey('sk-own-service', false, 'pictor'));

@@ -41,7 +41,7 @@ describe('the compose form’s Service list', () => {
       },
     });
     // The service is named by its address's host until the user names it.
-    expect(chosenName()).toMatch(/^127\.0\.0\.1:\d+ \(demo\)$/);
+    expect(chosenName()).toMatch(/^127\.0\.0\.1:\d+ \(no key: demo\)$/);
     await user.type(prompt(), 'a red kite{Enter}');
     expect(isDemoEndpoint(await submittedEndpoint(main, 1))).toBe(true);
   });

@@ -4,9 +4,19 @@
  * as a plural's `#`), and the service's own words quoted in a box of their own direction, so a
  * row cuts them at their end in a left-to-right and a right-to-left window alike.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLocale, formatSize, t } from '../../../../renderer/i18n';
+import {
+  applyLocale,
+  catalogue,
+  errorText,
+  formatDimensions,
+  formatSize,
+  t,
+} from '../../../../renderer/i18n';
+import { mainMessages } from '../../../../shared/i18n/main-messages';
 import { makeTask } from '../../../support/task-records';
 import { startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
@@ -59,6 +69,43 @@ describe('a task row’s words', () => {
     expect(formatSize('hd-wide')).toBe('hd-wide');
     await applyLocale('en');
     expect(t('viewer.position', { index: 3, count: 3000 })).toBe('Image 3 of 3,000');
+  });
+
+  it('writes a width and height one way wherever a size is shown, in every language', async () => {
+    // The request's size, the image's facts, the edit source's and a mask's: one formatter.
+    for (const tag of ['en', 'de', 'fa', 'en-XA']) {
+      await applyLocale(tag);
+      const size = formatSize('1536x1024');
+      expect(formatDimensions(1536, 1024)).toBe(size);
+      expect(t('viewer.dimensionsValue', { size: formatDimensions(1536, 1024) })).toContain(size);
+      expect(size).not.toMatch(/[,.\s\u00a0\u202f\u066c]/);
+      // Main's sentences (a mask of the wrong size) write theirs the same way.
+      expect(
+        errorText({
+          message: 'mask',
+          sentence: { key: 'error.edit.maskSize', params: { maskSize: '1536x1024', size: '9x9' } },
+        }),
+      ).toContain(size);
+    }
+    // No message writes the two numbers itself: each takes the formatter's `{size}` whole.
+    const root = resolve(import.meta.dirname, '../../../..');
+    const locales = (folder: string) =>
+      readdirSync(resolve(root, folder)).map(
+        (file) =>
+          JSON.parse(readFileSync(resolve(root, folder, file), 'utf8')) as Record<string, string>,
+      );
+    const all = [
+      catalogue as Record<string, string>,
+      mainMessages as Record<string, string>,
+      ...locales('renderer/i18n/locales'),
+      ...locales('shared/i18n/main-locales'),
+    ];
+    const apart = all.flatMap((messages) =>
+      Object.entries(messages).filter(([, text]) =>
+        /\{\w*width\}[^{}]{0,4}\{\w*height\}/i.test(text),
+      ),
+    );
+    expect(apart).toEqual([]);
   });
 
   it('quotes the service’s own words in an isolated box of their own direction', async () => {

@@ -53,7 +53,8 @@ describe('the image viewer', () => {
       'gpt-image-1',
       '1536×1024',
       'High',
-      '1,536 × 1,024 pixels',
+      // The file's size written as the request's is (formatDimensions), not '1,536 × 1,024'.
+      '1536×1024 pixels',
       '2.3 MB',
       'svc-1',
     ]) {
