@@ -86,8 +86,8 @@ export function targetName(target: {
 /**
  * A compare's target as its Service box named it when it was chosen, in the shown language and by
  * the service's name now (shared/domain/compare.ts keeps the facts): the service, "(demo)" where
- * the built-in demo stood in ({@link serviceChoiceLabel}), its model, and #1/#2 of a target chosen
- * twice. A compare kept before the facts is named by the label it kept; a task of none by its model.
+ * the built-in demo stood in ({@link serviceChoiceLabel}'s `demo` words: what made the task, not
+ * the box's present reason such as "no key"), its model, and #1/#2 of a target chosen twice. A compare kept before the facts is named by the label it kept; a task of none by its model.
  */
 export function compareTargetName(record: {
   readonly compare?: CompareField | undefined;
@@ -96,7 +96,7 @@ export function compareTargetName(record: {
   const { compare } = record;
   if (compare === undefined) return record.request.model ?? '';
   if (compare.service === undefined) return compare.label;
-  const service = serviceChoiceLabel(compare.service, compare.demo === true, false);
+  const service = serviceChoiceLabel(compare.service, compare.demo === true ? 'demo' : null);
   const name = targetLabel(service, compare.model);
   return compare.nth === undefined ? name : `${name} #${String(compare.nth)}`;
 }

@@ -37,8 +37,10 @@ describe('a compare cell’s name', () => {
     const { main } = await startWiredApp({
       prepare: (main) => connectService(main, 'pictor', { key: null }).then(() => undefined),
     });
+    // The box says why the demo stands in now ("no key"); a cell, what made the task: the demo.
     const box = composeBoxName();
-    expect(box).toMatch(/^127\.0\.0\.1:\d+ \(demo\)$/);
+    expect(box).toMatch(/^127\.0\.0\.1:\d+ \(no key: demo\)$/);
+    const made = box.replace(' (no key: demo)', ' (demo)');
     const refused = await act(() =>
       useAppStore.getState().compareRun({
         prompts: ['a heron'],
@@ -50,7 +52,7 @@ describe('a compare cell’s name', () => {
     );
     expect(refused).toBeNull();
     await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(2));
-    expect(shown()).toEqual([`${box} · m1 #1`, `${box} · m1 #2`]);
+    expect(shown()).toEqual([`${made} · m1 #1`, `${made} · m1 #2`]);
     // The task keeps facts, and the label in English words for the command line and older versions.
     const group = useAppStore.getState().compareGroup!;
     const kept = main.runtime.core.history
