@@ -1,7 +1,7 @@
 /** A service's key state as the page shows it (Settings' badges, the compose form's notice). */
 import { demoStandsIn, type ProviderId } from '../../shared/domain/providers';
 import { typedAddress } from '../../shared/domain/submit-target';
-import { serviceKeyState, type ServiceKeyState } from '../lib/service-key-state';
+import { keyStorageWait, serviceKeyState, type ServiceKeyState } from '../lib/service-key-state';
 import { useAppStore } from './app-store';
 
 /** The state of `provider`'s service now; null until its key status has come. */
@@ -12,4 +12,9 @@ export function useServiceKeyState(provider: ProviderId): ServiceKeyState | null
     if (!state.settings) return null;
     return serviceKeyState(status, typedAddress(state.settings, provider) === '');
   });
+}
+
+/** The storage (`keychain`, `gnome_libsecret`…) a stored key waits on now (keyStorageWait), or null. */
+export function useKeyStorageWait(): string | null {
+  return useAppStore((state) => keyStorageWait(state.serviceKeys)?.backend ?? null);
 }
