@@ -3,8 +3,8 @@
  * address: Settings' index and headings, the compose form's service list and its missing-key
  * notice all read it the same way.
  */
-import type { KeyStatus } from '../../shared/domain/key-status';
-import { worksWithoutKey, type ProviderId } from '../../shared/domain/providers';
+import type { KeyStatus, KeyStatuses } from '../../shared/domain/key-status';
+import { PROVIDER_IDS, worksWithoutKey, type ProviderId } from '../../shared/domain/providers';
 import type { MessageKey } from '../i18n';
 
 /**
@@ -80,4 +80,21 @@ export function serviceKeyState(
 /** Whether a service in `state` has no key its tasks could be sent with. */
 export function lacksKey(state: ServiceKeyState | null): boolean {
   return state === 'none' || state === 'attention';
+}
+
+/**
+ * The status of the first service whose stored key waits for the OS's storage to give its first
+ * answer (a keychain prompt nobody has answered yet: the app's start does not wait for it), or
+ * null. Main says it as `not_ready` with the stored key's fingerprint; meanwhile the task list,
+ * the gallery and every export or copy that could show a key wait (core/secrets
+ * held-key-scrub.ts), and the window says why (shell/banners.tsx). With no key stored nothing
+ * waits, and the storage's answer ends it (main tells the page each key's new status).
+ */
+export function keyStorageWait(statuses: KeyStatuses | null): KeyStatus | null {
+  if (!statuses) return null;
+  const waiting = PROVIDER_IDS.find((id) => {
+    const status = statuses[id];
+    return status.state === 'not_ready' && status.fingerprint !== null;
+  });
+  return waiting ? statuses[waiting] : null;
 }

@@ -11,6 +11,8 @@ import { IconButton } from '../components/icon-button';
 import type { AppNotice } from '../../shared/ipc/contract';
 import { errorText, t, type MessageKey } from '../i18n';
 import { useAppStore } from '../store/app-store';
+import { useKeyStorageWait } from '../store/use-service-key-state';
+import { backendName } from '../features/settings/key-labels';
 import { ConnectParts } from './lazy-parts';
 import { UpdateBanner } from './update-banner';
 
@@ -114,6 +116,25 @@ function KeyProblemBanner() {
 }
 
 /**
+ * A stored key waits for the OS's storage (a keychain prompt nobody has answered): the task
+ * list, the gallery and exports wait with it, and this says why and where the prompt may be. It
+ * goes by itself once the storage answers; an answer that the key cannot be read is
+ * {@link KeyProblemBanner}'s.
+ */
+function KeyWaitBanner() {
+  const backend = useKeyStorageWait();
+  if (backend === null) return null;
+  return (
+    <Banner
+      tone="info"
+      icon="key"
+      label={t('banner.keyWait.label')}
+      text={t('banner.keyWait.text', { store: backendName(backend) })}
+    />
+  );
+}
+
+/**
  * Submits refused for the account (key refused, no credits, service unreachable): one banner,
  * however many attempts, instead of a history row each; the typed request is back in the form.
  */
@@ -185,6 +206,7 @@ export function Banners() {
         <UpdateBanner />
         <OfflineBanner />
         <RefusedSubmitBanner />
+        <KeyWaitBanner />
         <KeyProblemBanner />
         <DemoBanner />
       </div>

@@ -6,7 +6,7 @@
  */
 import { demoStandsIn, type ProviderId } from '../../shared/domain/providers';
 import { isDemoEndpoint, typedAddress } from '../../shared/domain/submit-target';
-import { serviceKeyState, type ServiceKeyState } from '../lib/service-key-state';
+import { keyStorageWait, serviceKeyState, type ServiceKeyState } from '../lib/service-key-state';
 import { useAppStore } from './app-store';
 import type { AppState } from './app-state';
 import { composeTarget } from './compose-model';
@@ -35,4 +35,9 @@ export function serviceStateOf(
 /** The state of `provider`'s service now ({@link serviceStateOf}). */
 export function useServiceKeyState(provider: ProviderId): ServiceKeyState | null {
   return useAppStore((state) => serviceStateOf(state, provider));
+}
+
+/** The storage (`keychain`, `gnome_libsecret`…) a stored key waits on now (keyStorageWait), or null. */
+export function useKeyStorageWait(): string | null {
+  return useAppStore((state) => keyStorageWait(state.serviceKeys)?.backend ?? null);
 }

@@ -91,6 +91,37 @@ export class InMemoryCipher implements SecretCipher {
 }
 
 /**
+ * An OS storage whose first answer waits until the test gives it (a keychain prompt the user
+ * answers): after {@link HeldCipher.hold} it is not ready, and {@link HeldCipher.whenReady} (what
+ * the vaults wait on, as on the app's safeStorage) resolves once {@link HeldCipher.answer}ed.
+ */
+export class HeldCipher extends InMemoryCipher {
+  /** How often the vaults waited for the answer: a read that waits for it has begun. */
+  waits = 0;
+  #answered: Promise<void> = Promise.resolve();
+  #answer: () => void = () => undefined;
+
+  hold(): void {
+    this.ready = false;
+    this.#answered = new Promise((resolve) => {
+      this.#answer = () => {
+        this.ready = true;
+        resolve();
+      };
+    });
+  }
+
+  answer(): void {
+    this.#answer();
+  }
+
+  whenReady(): Promise<void> {
+    this.waits += 1;
+    return this.#answered;
+  }
+}
+
+/**
  * The prefix of an older Chromium's ciphertext. Made when used, not when the module loads: the
  * UI bench's page imports this file (through tests/support/own-address.ts) and has no Buffer.
  */

@@ -40,6 +40,9 @@ export const shell = {
   'banner.refused.dismiss': 'Hide this notice',
   'banner.key.label': 'API key',
   'banner.key.action': 'Open Settings',
+  'banner.keyWait.label': 'Waiting for your key',
+  'banner.keyWait.text':
+    'Pictor is waiting for {store} to unlock your saved API key; your tasks, the gallery and exports show once it answers. If your system asked for a password, its window may be hidden behind other windows.',
   'toasts.label': 'Errors',
   'toasts.confirmationsLabel': 'Done',
   'toasts.savedAs': 'Saved “{file}” in {folder}.',

@@ -12,13 +12,23 @@ function mask(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.map((byte) => byte ^ MASK));
 }
 
+/** Chromium host: the keyring's first answer never comes (a prompt nobody answers). */
+export const KEYRING_HELD_ENV = 'PICTOR_E2E_KEYRING_HELD';
+
 export class TestSecretCipher implements SecretCipher {
+  /** `held`: not ready, and {@link whenReady} never resolves (a keyring prompt left open). */
+  constructor(private readonly held = false) {}
+
   isReady(): boolean {
-    return true;
+    return !this.held;
   }
 
   isAvailable(): boolean {
-    return true;
+    return !this.held;
+  }
+
+  whenReady(): Promise<void> {
+    return this.held ? new Promise<void>(() => undefined) : Promise.resolve();
   }
 
   /** A strong backend, so storing a key asks for no consent (as on a desktop with a keyring). */
@@ -31,10 +41,12 @@ export class TestSecretCipher implements SecretCipher {
   }
 
   async encrypt(plain: string): Promise<Buffer> {
+    await this.whenReady();
     return Buffer.concat([PREFIX, mask(Buffer.from(plain, 'utf8'))]);
   }
 
   async decrypt(cipher: Buffer): Promise<DecryptedSecret> {
+    await this.whenReady();
     return { text: TestSecretCipher.reveal(cipher), shouldReEncrypt: false };
   }
 

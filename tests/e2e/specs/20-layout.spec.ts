@@ -7,21 +7,28 @@
  * label is one line, and nothing makes the window scroll sideways. At 800x600 in English, German,
  * Arabic and the pseudo-locale every control of the gallery's and Tasks' headers lies inside the
  * window, their filters folded behind "Filters" (and every control of that panel and of
- * Display's too); at 1280 px the gallery's selection bar is one row, in English and Arabic.
+ * Display's too); at 1280 px the gallery's selection bar is one row, in English and Arabic. At
+ * 800x600 in German and the pseudo-locale the notice of a keyring that has not answered (a stored
+ * key waits: the chromium host's keyring held) lies in the window with the compose form under it.
  * Pictures of each case go to test-results/screenshots (docs/screenshots/e2e with
  * `npm run screenshots`).
  *
  * Only a browser shows here: layout: sizes, zoom and text that fits or is cut are only measured in
  * a real layout engine.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
+import { KeyVault } from '../../../electron/core/key-vault/key-vault';
 import { pseudoMessage } from '../../../shared/i18n/pseudo';
 import { dismissConfirmations, SCREENSHOT_DIR, SCREENSHOT_PROMPTS } from './support/screenshots';
 import { useAppSession } from './support/session';
 import { launchWithLibrary } from './support/library';
 import { expectLoadedImage, galleryTiles, showScreen, taskRows } from './support/ui';
-import { DEFAULT_VIEWPORT } from '../harness/launch-app';
+import { DEFAULT_VIEWPORT, hostName } from '../harness/launch-app';
+import { REPO_ROOT } from '../harness/repo-paths';
+import { KEYRING_HELD_ENV, TestSecretCipher } from '../harness/test-cipher';
 import { controlsOutside, crampedControls } from './support/layout';
 
 const session = useAppSession('layout');
@@ -198,5 +205,55 @@ for (const [tag, option] of [
     expect(box!.height).toBeLessThan(2 * Math.max(...heights));
     expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(8);
     await shoot(page, `layout-1280-selection-bar-${tag}`);
+  });
+}
+
+/** A fal key stored in the test's vault file (written as the chromium host's keyring does). */
+async function storeKey(userDataDir: string): Promise<void> {
+  const vault = new KeyVault({
+    store: new JsonFileKv(userDataDir, 'key-vault-fal'),
+    cipher: new TestSecretCipher(),
+    now: () => Date.now(),
+  });
+  await vault.setKey('fal-e2e-layout-held-3f9a1c7e', { allowWeakStorage: false, baseUrl: null });
+}
+
+for (const [tag, option] of [
+  ['de', 'Deutsch'],
+  ['en-XA', 'Pseudo (ƥšéûđö)'],
+] as const) {
+  test(`at 800x600 in ${tag} the notice of a keyring that has not answered fits the window`, async () => {
+    test.skip(hostName() !== 'chromium', 'only the chromium host’s keyring can be held');
+    await storeKey(session.folders.userDataDir);
+    const { page } = await launchWithLibrary(session, PROMPTS, {
+      viewport: SMALL,
+      env: { [KEYRING_HELD_ENV]: '1' },
+    });
+    await expect(page.getByRole('region', { name: 'Waiting for your key' })).toBeVisible();
+    await showScreen(page, 'Settings');
+    await page.getByLabel('Language', { exact: true }).selectOption({ label: option });
+    await expect(page.locator('html')).toHaveAttribute('lang', tag);
+    const english = 'Waiting for your key';
+    const label =
+      tag === 'en-XA'
+        ? pseudoMessage(english)
+        : (
+            JSON.parse(
+              readFileSync(join(REPO_ROOT, 'renderer', 'i18n', 'locales', `${tag}.json`), 'utf8'),
+            ) as Record<string, string>
+          )['banner.keyWait.label']!;
+    for (const index of [0, 1]) {
+      await page.getByRole('navigation').getByRole('button').nth(index).click();
+      const notice = page.getByRole('region', { name: label, exact: true });
+      await expect(notice).toBeVisible();
+      const box = (await notice.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(SMALL.width);
+      // A few lines: the screen under it keeps most of the window.
+      expect(box.y + box.height).toBeLessThanOrEqual(SMALL.height / 2);
+      expect(await crampedControls(page)).toEqual([]);
+      if (index === 0) await expect(page.getByRole('textbox').first()).toBeInViewport();
+      await shoot(page, `layout-800x600-keyring-wait-${index === 0 ? 'tasks' : 'gallery'}-${tag}`);
+    }
   });
 }

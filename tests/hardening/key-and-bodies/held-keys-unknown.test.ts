@@ -9,7 +9,7 @@
  * does at once when no key is stored at all.
  *
  * The app's own credentials over its own vaults (ServiceKeys), whose storage is a stand-in the
- * test answers for (HeldStorage); the key is another service's (fal), as any held key is
+ * test answers for (HeldCipher); the key is another service's (fal), as any held key is
  * searched for. A real core over a real library on disk.
  */
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -19,7 +19,7 @@ import { ServiceKeys } from '../../../electron/core/key-vault/service-keys';
 import type { PictorCore } from '../../../electron/core/pictor-core';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import { makeRecord } from '../../unit/core/history/history-fixtures';
-import { InMemoryCipher } from '../../fakes/in-memory-cipher';
+import { HeldCipher } from '../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../fakes/in-memory-kv';
 import { ManualClock } from '../../fakes/manual-clock';
 import { offlineCore, offlineDir } from '../../support/offline-core';
@@ -36,43 +36,16 @@ const ID_ENCODINGS = ENCODING_NAMES.filter(
 );
 const keptId = (encoding: string, n: number) => `task-${ENCODINGS[encoding]!(KEY, n)}`;
 
-/** An OS storage whose first answer waits until the test gives it (a prompt the user answers). */
-class HeldStorage extends InMemoryCipher {
-  /** How often the vaults waited for the answer: a read that waits for it has begun. */
-  waits = 0;
-  #answered: Promise<void> = Promise.resolve();
-  #answer: () => void = () => undefined;
-
-  hold(): void {
-    this.ready = false;
-    this.#answered = new Promise((resolve) => {
-      this.#answer = () => {
-        this.ready = true;
-        resolve();
-      };
-    });
-  }
-
-  answer(): void {
-    this.#answer();
-  }
-
-  whenReady(): Promise<void> {
-    this.waits += 1;
-    return this.#answered;
-  }
-}
-
 interface World {
   readonly core: PictorCore;
-  readonly storage: HeldStorage;
+  readonly storage: HeldCipher;
   readonly keys: ServiceKeys;
 }
 
 /** A core over the app's credentials; `stored`: the fal key is in its vault; the storage held. */
 async function heldWorld(stored: boolean): Promise<World> {
   const dir = await offlineDir();
-  const storage = new HeldStorage();
+  const storage = new HeldCipher();
   const keys = new ServiceKeys({
     storeFor: (provider) => new InMemoryKv(dir, `key-vault-${provider}`),
     cipher: storage,

@@ -1,0 +1,88 @@
+/**
+ * While a stored key waits for the OS's storage (a keychain prompt nobody has answered: the app's
+ * start does not wait for it), the task list, the gallery and every export wait for the keys
+ * (core/secrets/held-key-scrub.ts, app/kept-id-page.ts): the window says why, naming the storage
+ * as Settings does, and where the prompt may be; it goes by itself once the storage answers.
+ * Main's real wiring over vaults whose storage the test answers for (HeldCipher).
+ */
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ServiceKeys } from '../../../../electron/core/key-vault/service-keys';
+import { PROVIDER_IDS, perProvider } from '../../../../shared/domain/providers';
+import { useAppStore } from '../../../../renderer/store/app-store';
+import { HeldCipher } from '../../../fakes/in-memory-cipher';
+import { InMemoryKv } from '../../../fakes/in-memory-kv';
+import { seedHistory, startWiredApp } from '../render-wired-app';
+
+const KEY = 'fal-held-wait-7c1e4b9a2d5f8036';
+const NOTICE = { name: 'Waiting for your key' } as const;
+
+/** Vaults on a storage held from the start; `stored`: the fal key is in its vault. */
+async function heldVaults(stored: boolean) {
+  const cipher = new HeldCipher({ backend: 'gnome_libsecret' });
+  const stores = perProvider(PROVIDER_IDS, (provider) => new InMemoryKv('/held', `kv-${provider}`));
+  if (stored) {
+    const keys = new ServiceKeys({
+      storeFor: (provider) => stores[provider],
+      cipher,
+      now: () => 1,
+    });
+    await keys.vault('fal').setKey(KEY, { allowWeakStorage: false, baseUrl: null });
+  }
+  cipher.hold();
+  return {
+    cipher,
+    runtime: { cipher, serviceVaultStore: (id: keyof typeof stores) => stores[id] },
+  };
+}
+
+describe('a stored key waiting for the OS’s storage', () => {
+  it('is said above the waiting list, naming the storage, until the storage answers', async () => {
+    const { cipher, runtime } = await heldVaults(true);
+    const { main } = await startWiredApp({
+      runtime,
+      listWaits: true,
+      prepare: (main) => void seedHistory(main, 3),
+    });
+    const notice = await screen.findByRole('region', NOTICE);
+    expect(notice.textContent).toContain(
+      'waiting for the GNOME keyring to unlock your saved API key',
+    );
+    expect(notice.textContent).toContain('hidden behind other windows');
+    // The list waits for the keys meanwhile: its spinner, no task.
+    expect(useAppStore.getState().tasksLoaded).toBe(false);
+    expect(screen.getByText('Loading tasks…')).toBeTruthy();
+    expect(screen.queryByText('Prompt number 0')).toBeNull();
+    cipher.answer();
+    // The desktop host verifies the keys once the storage answered (host/desktop-start.ts).
+    await main.runtime.keys.verify();
+    await waitFor(() => expect(screen.queryByRole('region', NOTICE)).toBeNull());
+    expect(await screen.findByText('Prompt number 0')).toBeTruthy();
+    expect(useAppStore.getState().serviceKeys?.fal.state).toBe('ready');
+  });
+
+  it('gives way to the key banner when the storage answers that the key cannot be read', async () => {
+    const { cipher, runtime } = await heldVaults(true);
+    const { main } = await startWiredApp({
+      runtime,
+      listWaits: true,
+      prepare: (main) => void seedHistory(main, 1),
+    });
+    await screen.findByRole('region', NOTICE);
+    cipher.decryptFault = 'throws';
+    cipher.answer();
+    await main.runtime.keys.verify();
+    const banner = await screen.findByRole('region', { name: 'API key' });
+    expect(banner.textContent).toContain('could not be decrypted');
+    expect(screen.queryByRole('region', NOTICE)).toBeNull();
+    expect(await screen.findByText('Prompt number 0')).toBeTruthy();
+  });
+
+  it('is not said when no key is stored: nothing waits', async () => {
+    const { runtime } = await heldVaults(false);
+    await startWiredApp({ runtime, prepare: (main) => void seedHistory(main, 1) });
+    expect(await screen.findByText('Prompt number 0')).toBeTruthy();
+    expect(useAppStore.getState().serviceKeys?.fal.state).toBe('not_ready');
+    expect(screen.queryByRole('region', NOTICE)).toBeNull();
+  });
+});
