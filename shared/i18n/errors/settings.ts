@@ -33,7 +33,7 @@ export const settingsErrors = {
 
   // The key's state and the vault's failures (core/key-vault/key-messages.ts).
   'error.settings.keyNotReady':
-    'Pictor is still starting and cannot reach your key’s storage yet. Wait a moment.',
+    'Pictor is waiting for your system’s key storage to answer. If it asked for a password, its window may be hidden behind other windows.',
   'error.settings.keyNotSet':
     'No API key is set, so Pictor uses its built-in demo service. Paste your key in Settings to use your own service.',
   'error.settings.keyNeedsConsent': `This computer protects saved secrets only with ${backend('backend')}, which is effectively plain text. Store the key anyway if you accept that ${ANYONE}, or set up a keyring (such as GNOME Keyring or KWallet) and restart Pictor.`,

@@ -116,7 +116,7 @@ describe('KeyVault before the app is ready', () => {
     const { vault, kv, cipher, told } = vaultHarness({ ready: false });
     const status = vault.status();
     expect(status).toMatchObject({ state: 'not_ready', fingerprint: null, weak: false });
-    expect(status.message).toMatch(/starting/);
+    expect(status.message).toMatch(/waiting for your system’s key storage to answer/);
 
     expect((await vault.setKey(KEY, consented)).state).toBe('not_ready');
     expect(kv.writes).toBe(0);
