@@ -67,9 +67,30 @@ interface SocketRow {
   readonly inode: string;
 }
 
-function parseSockets(table: string, littleEndian: boolean): SocketRow[] {
+/**
+ * The lines of `table` that may be a row with `port` at one of its ends (`:` and the port's four
+ * hex digits, any case, then a space, as a row spells both ends): a connection's or listener's
+ * owner is read from those rows alone, so the ROW pattern and the addresses' parse run over a few
+ * lines, not every socket of the host (a busy host has thousands; each check read them all). A
+ * row whose local port is `port` is always among them; every line when `port` is undefined.
+ */
+function linesAt(table: string, port: number | undefined): string[] {
+  if (port === undefined) return table.split('\n');
+  const lines: string[] = [];
+  const at = new RegExp(`:${port.toString(16).padStart(4, '0')}\\s`, 'gi');
+  for (let found = at.exec(table); found !== null; found = at.exec(table)) {
+    const end = table.indexOf('\n', found.index);
+    lines.push(table.slice(table.lastIndexOf('\n', found.index) + 1, end < 0 ? undefined : end));
+    if (end < 0) break;
+    at.lastIndex = end;
+  }
+  return lines;
+}
+
+/** The rows of `table`; given `port`, those with it at their local end and perhaps some others. */
+function parseSockets(table: string, littleEndian: boolean, port?: number): SocketRow[] {
   const found: SocketRow[] = [];
-  for (const line of table.split('\n')) {
+  for (const line of linesAt(table, port)) {
     const [
       ,
       hexLocal = '',
@@ -106,8 +127,9 @@ function parseSockets(table: string, littleEndian: boolean): SocketRow[] {
 export function parseListeners(
   table: string,
   littleEndian = endianness() === 'LE',
+  port?: number,
 ): readonly Listener[] {
-  return parseSockets(table, littleEndian)
+  return parseSockets(table, littleEndian, port)
     .filter((row) => row.state === LISTEN)
     .map(({ local, localPort, uid }) => ({ address: local, port: localPort, uid }));
 }
@@ -153,10 +175,11 @@ function spelt(address: string): string {
   return unmapped(host ?? address);
 }
 
-function rowsOf(tables: SocketTables): SocketRow[] {
+/** The tables' rows with `port` at their local end (and perhaps some others: {@link linesAt}). */
+function rowsAt(tables: SocketTables, port: number): SocketRow[] {
   const littleEndian = endianness() === 'LE';
   return [tables.tcp, tables.tcp6].flatMap((table) =>
-    table === null ? [] : parseSockets(table, littleEndian),
+    table === null ? [] : parseSockets(table, littleEndian, port),
   );
 }
 
@@ -172,7 +195,7 @@ export function listenerOwners(
 ): readonly number[] | null {
   if (tables.tcp === null && tables.tcp6 === null) return null;
   const listeners = [tables.tcp, tables.tcp6]
-    .flatMap((table) => (table === null ? [] : parseListeners(table)))
+    .flatMap((table) => (table === null ? [] : parseListeners(table, undefined, port)))
     .filter((listener) => listener.port === port);
   const owners = new Set<number>();
   for (const tiers of tiersOf(hostname)) {
@@ -202,7 +225,7 @@ export interface Endpoint {
 export function connectionOwner(tables: SocketTables, from: Endpoint, to: Endpoint): number | null {
   const ours = { ...from, address: spelt(from.address) };
   const theirs = { ...to, address: spelt(to.address) };
-  const row = rowsOf(tables).find(
+  const row = rowsAt(tables, theirs.port).find(
     (candidate) =>
       candidate.state !== LISTEN &&
       candidate.localPort === theirs.port &&

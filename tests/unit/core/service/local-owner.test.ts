@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   connectionOwner,
   listenerOwners,
@@ -174,6 +174,45 @@ describe('the owner of a connection', () => {
       tcp6: null,
     };
     expect(connectionOwner(listenerOnly, from, to)).toBeNull();
+  });
+
+  it('is read from the rows at its port alone, not from every socket of a busy host', () => {
+    // 4,000 IPv6 connections on other ports (each address parsed by the URL parser when read),
+    // the server's end in lower-case hex among them, and a row with the port at its remote end.
+    const others = Array.from({ length: 4000 }, (_, at) =>
+      row(
+        `0000000000000000FFFF00000100007F:${(0x3000 + at).toString(16).toUpperCase()}`,
+        '01',
+        2000,
+        '0000000000000000FFFF00000100007F:C000',
+      ),
+    );
+    const tcp6 = [
+      TCP6_HEADER,
+      ...others.slice(0, 2000),
+      row(
+        '0000000000000000ffff00000100007f:1ffc',
+        '01',
+        78,
+        '0000000000000000ffff00000100007f:c8dc',
+      ),
+      row(
+        '0000000000000000FFFF00000100007F:C8DC',
+        '01',
+        1000,
+        '0000000000000000FFFF00000100007F:1FFC',
+      ),
+      ...others.slice(2000),
+    ].join('\n');
+    const parse = vi.spyOn(URL, 'parse');
+    try {
+      expect(connectionOwner({ tcp: TCP_HEADER, tcp6 }, from, to)).toBe(78);
+      expect(listenerOwners({ tcp: TCP_HEADER, tcp6 }, '127.0.0.1', 8188)).toEqual([]);
+      // The two rows with :1FFC, both ends each, and the spellings compared: not 8,000.
+      expect(parse.mock.calls.length).toBeLessThan(40);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });
 
