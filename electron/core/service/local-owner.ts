@@ -87,7 +87,7 @@ function linesAt(table: string, port: number | undefined): string[] {
   return lines;
 }
 
-/** The rows of `table`; given `port`, those with it at their local end and perhaps some others. */
+/** The rows of `table`; given `port`, those with it at their local end. */
 function parseSockets(table: string, littleEndian: boolean, port?: number): SocketRow[] {
   const found: SocketRow[] = [];
   for (const line of linesAt(table, port)) {
@@ -101,11 +101,13 @@ function parseSockets(table: string, littleEndian: boolean, port?: number): Sock
       uidText = '',
       inode = '',
     ] = ROW.exec(line) ?? [];
+    const localPort = Number.parseInt(hexPort, 16);
+    // Another port's row (a client's end, whose remote port is `port`): its addresses unread.
+    if (port !== undefined && localPort !== port) continue;
     const local = addressOf(hexLocal, littleEndian);
     const remote = addressOf(hexRemote, littleEndian);
     const uid = Number(uidText);
     if (local === null || remote === null || !Number.isSafeInteger(uid)) continue;
-    const localPort = Number.parseInt(hexPort, 16);
     const remotePort = Number.parseInt(hexRemotePort, 16);
     found.push({
       state: state.toUpperCase(),
@@ -175,7 +177,7 @@ function spelt(address: string): string {
   return unmapped(host ?? address);
 }
 
-/** The tables' rows with `port` at their local end (and perhaps some others: {@link linesAt}). */
+/** The tables' rows with `port` at their local end. */
 function rowsAt(tables: SocketTables, port: number): SocketRow[] {
   const littleEndian = endianness() === 'LE';
   return [tables.tcp, tables.tcp6].flatMap((table) =>

@@ -178,13 +178,14 @@ describe('the owner of a connection', () => {
 
   it('is read from the rows at its port alone, not from every socket of a busy host', () => {
     // 4,000 IPv6 connections on other ports (each address parsed by the URL parser when read),
-    // the server's end in lower-case hex among them, and a row with the port at its remote end.
+    // half of them clients of the server's port (their remote end), in TIME_WAIT; the server's
+    // end of ours in lower-case hex among them.
     const others = Array.from({ length: 4000 }, (_, at) =>
       row(
         `0000000000000000FFFF00000100007F:${(0x3000 + at).toString(16).toUpperCase()}`,
-        '01',
+        at % 2 === 0 ? '06' : '01',
         2000,
-        '0000000000000000FFFF00000100007F:C000',
+        `0000000000000000FFFF00000100007F:${at % 2 === 0 ? '1FFC' : 'C000'}`,
       ),
     );
     const tcp6 = [
