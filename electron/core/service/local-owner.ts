@@ -87,10 +87,28 @@ function linesAt(table: string, port: number | undefined): string[] {
   return lines;
 }
 
-/** The rows of `table`; given `port`, those with it at their local end. */
-function parseSockets(table: string, littleEndian: boolean, port?: number): SocketRow[] {
+/**
+ * Which rows are wanted: those with `port` at their local end, and `remotePort` at their remote
+ * one (a connection's), or LISTEN (`listening`). The rest are not parsed past their ports and
+ * state: a busy server's port has a row per connection it took (each in TIME_WAIT a minute).
+ */
+interface RowsWanted {
+  readonly port: number;
+  readonly remotePort?: number;
+  readonly listening?: boolean;
+}
+
+/** Whether a row of these ports and state is {@link RowsWanted}. */
+function isWanted(wanted: RowsWanted, localPort: number, remotePort: number, state: string) {
+  if (localPort !== wanted.port) return false;
+  if (wanted.listening) return state.toUpperCase() === LISTEN;
+  return wanted.remotePort === undefined || remotePort === wanted.remotePort;
+}
+
+/** The rows of `table`; given `wanted`, those alone ({@link RowsWanted}). */
+function parseSockets(table: string, littleEndian: boolean, wanted?: RowsWanted): SocketRow[] {
   const found: SocketRow[] = [];
-  for (const line of linesAt(table, port)) {
+  for (const line of linesAt(table, wanted?.port)) {
     const [
       ,
       hexLocal = '',
@@ -102,13 +120,14 @@ function parseSockets(table: string, littleEndian: boolean, port?: number): Sock
       inode = '',
     ] = ROW.exec(line) ?? [];
     const localPort = Number.parseInt(hexPort, 16);
-    // Another port's row (a client's end, whose remote port is `port`): its addresses unread.
-    if (port !== undefined && localPort !== port) continue;
+    const remotePort = Number.parseInt(hexRemotePort, 16);
+    // Another port's row (a client's end, whose remote port is `port`), another connection's, a
+    // connection where a listener is wanted: its addresses unread.
+    if (wanted && !isWanted(wanted, localPort, remotePort, state)) continue;
     const local = addressOf(hexLocal, littleEndian);
     const remote = addressOf(hexRemote, littleEndian);
     const uid = Number(uidText);
     if (local === null || remote === null || !Number.isSafeInteger(uid)) continue;
-    const remotePort = Number.parseInt(hexRemotePort, 16);
     found.push({
       state: state.toUpperCase(),
       local,
@@ -131,7 +150,11 @@ export function parseListeners(
   littleEndian = endianness() === 'LE',
   port?: number,
 ): readonly Listener[] {
-  return parseSockets(table, littleEndian, port)
+  return parseSockets(
+    table,
+    littleEndian,
+    port === undefined ? undefined : { port, listening: true },
+  )
     .filter((row) => row.state === LISTEN)
     .map(({ local, localPort, uid }) => ({ address: local, port: localPort, uid }));
 }
@@ -177,11 +200,11 @@ function spelt(address: string): string {
   return unmapped(host ?? address);
 }
 
-/** The tables' rows with `port` at their local end. */
-function rowsAt(tables: SocketTables, port: number): SocketRow[] {
+/** The tables' rows `wanted`. */
+function rowsAt(tables: SocketTables, wanted: RowsWanted): SocketRow[] {
   const littleEndian = endianness() === 'LE';
   return [tables.tcp, tables.tcp6].flatMap((table) =>
-    table === null ? [] : parseSockets(table, littleEndian, port),
+    table === null ? [] : parseSockets(table, littleEndian, wanted),
   );
 }
 
@@ -227,7 +250,7 @@ export interface Endpoint {
 export function connectionOwner(tables: SocketTables, from: Endpoint, to: Endpoint): number | null {
   const ours = { ...from, address: spelt(from.address) };
   const theirs = { ...to, address: spelt(to.address) };
-  const row = rowsAt(tables, theirs.port).find(
+  const row = rowsAt(tables, { port: theirs.port, remotePort: ours.port }).find(
     (candidate) =>
       candidate.state !== LISTEN &&
       candidate.localPort === theirs.port &&
