@@ -262,6 +262,27 @@ export function connectionOwner(tables: SocketTables, from: Endpoint, to: Endpoi
   return row.uid;
 }
 
+/**
+ * The owners of the sockets listening on the IPv4 address `hostname` itself at `port`, from the
+ * IPv4 table alone; null when none listens there. They are the first of its tiers ({@link tiersOf})
+ * and only that table holds them (an IPv6 row is never spelt as an IPv4 address), so when any is
+ * there they are {@link listenerOwners}' whole answer and the IPv6 table need not be read.
+ */
+export function ownAddressListeners(
+  tcp: string | null,
+  hostname: string,
+  port: number,
+): readonly number[] | null {
+  if (tcp === null || !isIPv4(hostname)) return null;
+  const here = parseListeners(tcp, undefined, port).filter((each) => each.address === hostname);
+  return here.length === 0 ? null : [...new Set(here.map((each) => each.uid))];
+}
+
+/** Whether a connection to `address` (a socket's spelling) may have its server's end in the IPv4 table. */
+export function mayBeIPv4(address: string): boolean {
+  return isIPv4(spelt(address));
+}
+
 async function readOrNull(path: string): Promise<string | null> {
   try {
     return await readFile(path, 'latin1');
@@ -270,39 +291,56 @@ async function readOrNull(path: string): Promise<string | null> {
   }
 }
 
-async function readBoth(): Promise<SocketTables> {
-  const [tcp, tcp6] = await Promise.all([
-    readOrNull('/proc/net/tcp'),
-    readOrNull('/proc/net/tcp6'),
-  ]);
-  return { tcp, tcp6 };
+/** One of the two socket tables. */
+export type SocketTableName = keyof SocketTables;
+
+/** A table's read under way, and the read that follows it for the calls made meanwhile. */
+const shared: Record<
+  SocketTableName,
+  { reading: Promise<string | null> | null; next: Promise<string | null> | null }
+> = {
+  tcp: { reading: null, next: null },
+  tcp6: { reading: null, next: null },
+};
+
+function startRead(name: SocketTableName): Promise<string | null> {
+  const state = shared[name];
+  const reading = readOrNull(`/proc/net/${name}`).finally(() => {
+    if (state.reading === reading) state.reading = null;
+  });
+  state.reading = reading;
+  return reading;
 }
 
-let reading: Promise<SocketTables> | null = null;
-let next: Promise<SocketTables> | null = null;
-
-function startRead(): Promise<SocketTables> {
-  reading = readBoth().finally(() => {
-    reading = null;
+/** `name`'s table as it is at the call or later ({@link readSocketTables}). */
+function readShared(name: SocketTableName): Promise<string | null> {
+  const state = shared[name];
+  const { reading } = state;
+  if (reading === null) return startRead(name);
+  state.next ??= reading.then(() => {
+    state.next = null;
+    return state.reading ?? startRead(name);
   });
-  return reading;
+  return state.next;
 }
 
 /**
  * This host's socket tables (both null off Linux, or where /proc cannot be read), as they are at
- * the call or later: a socket made before the call is in them. The kernel walks its whole socket
- * hash for each read (20 ms and more on a large or busy host), so the calls made while a read is
- * under way share the one read that starts when it ends (the read under way began before them,
- * and may have walked past a connection they just made).
+ * the call or later: a socket made before the call is in them. `names`: the tables read (the
+ * others null; both by default). The kernel walks its whole socket hash for each read of either
+ * table (20 ms and more on a large or busy host; an empty tcp6 costs as much as a full tcp), so
+ * the calls made while a table's read is under way share the one read of it that starts when it
+ * ends (the read under way began before them, and may have walked past a connection they just
+ * made).
  */
-export function readSocketTables(): Promise<SocketTables> {
-  if (process.platform !== 'linux') return Promise.resolve({ tcp: null, tcp6: null });
-  if (reading === null) return startRead();
-  next ??= reading.then(() => {
-    next = null;
-    return reading ?? startRead();
-  });
-  return next;
+export async function readSocketTables(
+  names: readonly SocketTableName[] = ['tcp', 'tcp6'],
+): Promise<SocketTables> {
+  if (process.platform !== 'linux') return { tcp: null, tcp6: null };
+  const [tcp, tcp6] = await Promise.all(
+    (['tcp', 'tcp6'] as const).map((name) => (names.includes(name) ? readShared(name) : null)),
+  );
+  return { tcp: tcp ?? null, tcp6: tcp6 ?? null };
 }
 
 /** The login name of `uid` from /etc/passwd, or null when it has none there. */
