@@ -67,9 +67,48 @@ interface SocketRow {
   readonly inode: string;
 }
 
-function parseSockets(table: string, littleEndian: boolean): SocketRow[] {
+/**
+ * The lines of `table` that may be a row with `port` at one of its ends (`:` and the port's four
+ * hex digits, any case, then a space, as a row spells both ends): a connection's or listener's
+ * owner is read from those rows alone, so the ROW pattern and the addresses' parse run over a few
+ * lines, not every socket of the host (a busy host has thousands; each check read them all). A
+ * row whose local port is `port` is always among them; every line when `port` is undefined.
+ */
+function linesAt(table: string, port: number | undefined): string[] {
+  if (port === undefined) return table.split('\n');
+  const lines: string[] = [];
+  const at = new RegExp(`:${port.toString(16).padStart(4, '0')}\\s`, 'gi');
+  for (let found = at.exec(table); found !== null; found = at.exec(table)) {
+    const end = table.indexOf('\n', found.index);
+    lines.push(table.slice(table.lastIndexOf('\n', found.index) + 1, end < 0 ? undefined : end));
+    if (end < 0) break;
+    at.lastIndex = end;
+  }
+  return lines;
+}
+
+/**
+ * Which rows are wanted: those with `port` at their local end, and `remotePort` at their remote
+ * one (a connection's), or LISTEN (`listening`). The rest are not parsed past their ports and
+ * state: a busy server's port has a row per connection it took (each in TIME_WAIT a minute).
+ */
+interface RowsWanted {
+  readonly port: number;
+  readonly remotePort?: number;
+  readonly listening?: boolean;
+}
+
+/** Whether a row of these ports and state is {@link RowsWanted}. */
+function isWanted(wanted: RowsWanted, localPort: number, remotePort: number, state: string) {
+  if (localPort !== wanted.port) return false;
+  if (wanted.listening) return state.toUpperCase() === LISTEN;
+  return wanted.remotePort === undefined || remotePort === wanted.remotePort;
+}
+
+/** The rows of `table`; given `wanted`, those alone ({@link RowsWanted}). */
+function parseSockets(table: string, littleEndian: boolean, wanted?: RowsWanted): SocketRow[] {
   const found: SocketRow[] = [];
-  for (const line of table.split('\n')) {
+  for (const line of linesAt(table, wanted?.port)) {
     const [
       ,
       hexLocal = '',
@@ -80,12 +119,15 @@ function parseSockets(table: string, littleEndian: boolean): SocketRow[] {
       uidText = '',
       inode = '',
     ] = ROW.exec(line) ?? [];
+    const localPort = Number.parseInt(hexPort, 16);
+    const remotePort = Number.parseInt(hexRemotePort, 16);
+    // Another port's row (a client's end, whose remote port is `port`), another connection's, a
+    // connection where a listener is wanted: its addresses unread.
+    if (wanted && !isWanted(wanted, localPort, remotePort, state)) continue;
     const local = addressOf(hexLocal, littleEndian);
     const remote = addressOf(hexRemote, littleEndian);
     const uid = Number(uidText);
     if (local === null || remote === null || !Number.isSafeInteger(uid)) continue;
-    const localPort = Number.parseInt(hexPort, 16);
-    const remotePort = Number.parseInt(hexRemotePort, 16);
     found.push({
       state: state.toUpperCase(),
       local,
@@ -106,8 +148,13 @@ function parseSockets(table: string, littleEndian: boolean): SocketRow[] {
 export function parseListeners(
   table: string,
   littleEndian = endianness() === 'LE',
+  port?: number,
 ): readonly Listener[] {
-  return parseSockets(table, littleEndian)
+  return parseSockets(
+    table,
+    littleEndian,
+    port === undefined ? undefined : { port, listening: true },
+  )
     .filter((row) => row.state === LISTEN)
     .map(({ local, localPort, uid }) => ({ address: local, port: localPort, uid }));
 }
@@ -153,10 +200,11 @@ function spelt(address: string): string {
   return unmapped(host ?? address);
 }
 
-function rowsOf(tables: SocketTables): SocketRow[] {
+/** The tables' rows `wanted`. */
+function rowsAt(tables: SocketTables, wanted: RowsWanted): SocketRow[] {
   const littleEndian = endianness() === 'LE';
   return [tables.tcp, tables.tcp6].flatMap((table) =>
-    table === null ? [] : parseSockets(table, littleEndian),
+    table === null ? [] : parseSockets(table, littleEndian, wanted),
   );
 }
 
@@ -172,7 +220,7 @@ export function listenerOwners(
 ): readonly number[] | null {
   if (tables.tcp === null && tables.tcp6 === null) return null;
   const listeners = [tables.tcp, tables.tcp6]
-    .flatMap((table) => (table === null ? [] : parseListeners(table)))
+    .flatMap((table) => (table === null ? [] : parseListeners(table, undefined, port)))
     .filter((listener) => listener.port === port);
   const owners = new Set<number>();
   for (const tiers of tiersOf(hostname)) {
@@ -202,7 +250,7 @@ export interface Endpoint {
 export function connectionOwner(tables: SocketTables, from: Endpoint, to: Endpoint): number | null {
   const ours = { ...from, address: spelt(from.address) };
   const theirs = { ...to, address: spelt(to.address) };
-  const row = rowsOf(tables).find(
+  const row = rowsAt(tables, { port: theirs.port, remotePort: ours.port }).find(
     (candidate) =>
       candidate.state !== LISTEN &&
       candidate.localPort === theirs.port &&
@@ -214,6 +262,27 @@ export function connectionOwner(tables: SocketTables, from: Endpoint, to: Endpoi
   return row.uid;
 }
 
+/**
+ * The owners of the sockets listening on the IPv4 address `hostname` itself at `port`, from the
+ * IPv4 table alone; null when none listens there. They are the first of its tiers ({@link tiersOf})
+ * and only that table holds them (an IPv6 row is never spelt as an IPv4 address), so when any is
+ * there they are {@link listenerOwners}' whole answer and the IPv6 table need not be read.
+ */
+export function ownAddressListeners(
+  tcp: string | null,
+  hostname: string,
+  port: number,
+): readonly number[] | null {
+  if (tcp === null || !isIPv4(hostname)) return null;
+  const here = parseListeners(tcp, undefined, port).filter((each) => each.address === hostname);
+  return here.length === 0 ? null : [...new Set(here.map((each) => each.uid))];
+}
+
+/** Whether a connection to `address` (a socket's spelling) may have its server's end in the IPv4 table. */
+export function mayBeIPv4(address: string): boolean {
+  return isIPv4(spelt(address));
+}
+
 async function readOrNull(path: string): Promise<string | null> {
   try {
     return await readFile(path, 'latin1');
@@ -222,39 +291,56 @@ async function readOrNull(path: string): Promise<string | null> {
   }
 }
 
-async function readBoth(): Promise<SocketTables> {
-  const [tcp, tcp6] = await Promise.all([
-    readOrNull('/proc/net/tcp'),
-    readOrNull('/proc/net/tcp6'),
-  ]);
-  return { tcp, tcp6 };
+/** One of the two socket tables. */
+export type SocketTableName = keyof SocketTables;
+
+/** A table's read under way, and the read that follows it for the calls made meanwhile. */
+const shared: Record<
+  SocketTableName,
+  { reading: Promise<string | null> | null; next: Promise<string | null> | null }
+> = {
+  tcp: { reading: null, next: null },
+  tcp6: { reading: null, next: null },
+};
+
+function startRead(name: SocketTableName): Promise<string | null> {
+  const state = shared[name];
+  const reading = readOrNull(`/proc/net/${name}`).finally(() => {
+    if (state.reading === reading) state.reading = null;
+  });
+  state.reading = reading;
+  return reading;
 }
 
-let reading: Promise<SocketTables> | null = null;
-let next: Promise<SocketTables> | null = null;
-
-function startRead(): Promise<SocketTables> {
-  reading = readBoth().finally(() => {
-    reading = null;
+/** `name`'s table as it is at the call or later ({@link readSocketTables}). */
+function readShared(name: SocketTableName): Promise<string | null> {
+  const state = shared[name];
+  const { reading } = state;
+  if (reading === null) return startRead(name);
+  state.next ??= reading.then(() => {
+    state.next = null;
+    return state.reading ?? startRead(name);
   });
-  return reading;
+  return state.next;
 }
 
 /**
  * This host's socket tables (both null off Linux, or where /proc cannot be read), as they are at
- * the call or later: a socket made before the call is in them. The kernel walks its whole socket
- * hash for each read (20 ms and more on a large or busy host), so the calls made while a read is
- * under way share the one read that starts when it ends (the read under way began before them,
- * and may have walked past a connection they just made).
+ * the call or later: a socket made before the call is in them. `names`: the tables read (the
+ * others null; both by default). The kernel walks its whole socket hash for each read of either
+ * table (20 ms and more on a large or busy host; an empty tcp6 costs as much as a full tcp), so
+ * the calls made while a table's read is under way share the one read of it that starts when it
+ * ends (the read under way began before them, and may have walked past a connection they just
+ * made).
  */
-export function readSocketTables(): Promise<SocketTables> {
-  if (process.platform !== 'linux') return Promise.resolve({ tcp: null, tcp6: null });
-  if (reading === null) return startRead();
-  next ??= reading.then(() => {
-    next = null;
-    return reading ?? startRead();
-  });
-  return next;
+export async function readSocketTables(
+  names: readonly SocketTableName[] = ['tcp', 'tcp6'],
+): Promise<SocketTables> {
+  if (process.platform !== 'linux') return { tcp: null, tcp6: null };
+  const [tcp, tcp6] = await Promise.all(
+    (['tcp', 'tcp6'] as const).map((name) => (names.includes(name) ? readShared(name) : null)),
+  );
+  return { tcp: tcp ?? null, tcp6: tcp6 ?? null };
 }
 
 /** The login name of `uid` from /etc/passwd, or null when it has none there. */

@@ -8,6 +8,7 @@
  * Settings (`allowedLocalServers`, one `host:port` each). Where the owner cannot be read (macOS,
  * Windows, no /proc) requests go as before.
  */
+import { isIPv4 } from 'node:net';
 import { sentence } from '../../../shared/i18n/sentence';
 import { cleanText } from '../../../shared/service/wire';
 import type { FetchLike, PinnedFetch, ResolvedAddress } from '../../ports/http';
@@ -17,6 +18,9 @@ import {
   readSocketTables,
   userNameOf,
   type SocketTables,
+  type SocketTableName,
+  mayBeIPv4,
+  ownAddressListeners,
 } from './local-owner';
 import { hostsReached, landsHere, type ReachSources } from './local-reach';
 import { ServiceError } from './service-error';
@@ -27,7 +31,7 @@ export interface LocalServerGate extends ReachSources {
   /** The addresses the user allowed (`host:port`, {@link localServerAddress}'s spelling). */
   readonly allowed: () => readonly string[];
   /** The socket tables now; default this host's (local-owner.ts). */
-  readonly tables?: () => Promise<SocketTables>;
+  readonly tables?: (names?: readonly SocketTableName[]) => Promise<SocketTables>;
   /** This process's uid; default `process.getuid()`, none off POSIX (nothing is refused). */
   readonly ownUid?: number | null;
   /** A uid's login name for the sentence; default from /etc/passwd. */
@@ -116,9 +120,14 @@ export async function checkLocalServer(
   const allowed = gate.allowed();
   const judged = hosts.filter((host) => !allowed.includes(`${host}:${port}`));
   if (judged.length === 0 || allowed.includes(written)) return;
-  const tables = await judge.tablesNow();
+  // A listener on an IPv4 address itself is read from the IPv4 table alone (ownAddressListeners).
+  const tcp = judged.every((host) => isIPv4(host)) ? (await judge.tablesNow(['tcp'])).tcp : null;
+  let tables: SocketTables | null = null;
   for (const host of judged) {
-    const other = listenerOwners(tables, host, Number(port))?.find((uid) => uid !== judge.ownUid);
+    const owners =
+      ownAddressListeners(tcp, host, Number(port)) ??
+      listenerOwners((tables ??= await judge.tablesNow()), host, Number(port));
+    const other = owners?.find((uid) => uid !== judge.ownUid);
     if (other === undefined) continue;
     const address = isLoopbackHost(parsed.hostname) ? written : `${host}:${port}`;
     throw await refusal(address, other, gate);
@@ -156,11 +165,19 @@ export async function checkConnection(
   const written = parsed && addressOfUrl(parsed);
   const allowed = gate.allowed();
   if ((written && allowed.includes(written)) || allowed.includes(`${host}:${remotePort}`)) return;
-  const tables = await judge.tablesNow();
   const server = { address: remoteAddress, port: remotePort };
+  const client = { address: localAddress, port: localPort };
+  // An IPv4 connection's server end is in the IPv4 table unless a dual-stack IPv6 socket took it:
+  // that table is read first (its read begins now, after the connection was made), the IPv6 one
+  // only when it does not say (the end not there, or a row that names no owner).
+  const tcp = mayBeIPv4(remoteAddress) ? (await judge.tablesNow(['tcp'])).tcp : null;
+  const ipv4Owner = connectionOwner({ tcp, tcp6: null }, client, server);
+  const tables = ipv4Owner === null ? await judge.tablesNow() : null;
   const uid =
-    connectionOwner(tables, { address: localAddress, port: localPort }, server) ??
-    listenerOwners(tables, host, remotePort)?.find((owner) => owner !== judge.ownUid);
+    ipv4Owner ??
+    (tables && connectionOwner(tables, client, server)) ??
+    (tables && listenerOwners(tables, host, remotePort)?.find((owner) => owner !== judge.ownUid)) ??
+    undefined;
   if (uid === undefined || uid === judge.ownUid) return;
   const shown =
     parsed && written && isLoopbackHost(parsed.hostname) ? written : `${host}:${remotePort}`;

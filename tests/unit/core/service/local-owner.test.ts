@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   connectionOwner,
   listenerOwners,
@@ -174,6 +174,53 @@ describe('the owner of a connection', () => {
       tcp6: null,
     };
     expect(connectionOwner(listenerOnly, from, to)).toBeNull();
+  });
+
+  it('is read from the rows at its port alone, not from every socket of a busy host', () => {
+    // 6,000 IPv6 connections (each address parsed by the URL parser when read): 2,000 clients of
+    // the server's port (it is their remote end), 2,000 the server took from others (its port
+    // their local end), in TIME_WAIT, and 2,000 elsewhere; the server's end of ours in lower-case
+    // hex among them.
+    const ends = (at: number) => {
+      const port = (0x3000 + at).toString(16).toUpperCase();
+      if (at % 3 === 0) return [port, '1FFC'];
+      return at % 3 === 1 ? ['1FFC', port] : [port, 'C000'];
+    };
+    const others = Array.from({ length: 6000 }, (_, at) => {
+      const [local, remote] = ends(at);
+      return row(
+        `0000000000000000FFFF00000100007F:${local}`,
+        at % 2 === 0 ? '06' : '01',
+        2000,
+        `0000000000000000FFFF00000100007F:${remote}`,
+      );
+    });
+    const tcp6 = [
+      TCP6_HEADER,
+      ...others.slice(0, 3000),
+      row(
+        '0000000000000000ffff00000100007f:1ffc',
+        '01',
+        78,
+        '0000000000000000ffff00000100007f:c8dc',
+      ),
+      row(
+        '0000000000000000FFFF00000100007F:C8DC',
+        '01',
+        1000,
+        '0000000000000000FFFF00000100007F:1FFC',
+      ),
+      ...others.slice(3000),
+    ].join('\n');
+    const parse = vi.spyOn(URL, 'parse');
+    try {
+      expect(connectionOwner({ tcp: TCP_HEADER, tcp6 }, from, to)).toBe(78);
+      expect(listenerOwners({ tcp: TCP_HEADER, tcp6 }, '127.0.0.1', 8188)).toEqual([]);
+      // The server's end of ours and the spellings compared: not 12,000.
+      expect(parse.mock.calls.length).toBeLessThan(40);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });
 

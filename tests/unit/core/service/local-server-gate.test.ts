@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../../electron/core/service';
+import type { SocketTableName, SocketTables } from '../../../../electron/core/service/local-owner';
 import {
+  checkConnection,
   checkLocalServer,
   localServerAddress,
 } from '../../../../electron/core/service/local-server-gate';
@@ -111,5 +113,60 @@ describe('the gate', () => {
     const counted = async () => ((read += 1), { tcp: null, tcp6: null });
     await checkLocalServer('https://api.example.com/', { ...base, tables: counted });
     expect(read).toBe(0);
+  });
+
+  it('reads the IPv6 table only when the IPv4 one does not say who owns it', async () => {
+    // Each read of either table walks the kernel's whole socket hash (an empty tcp6 as much).
+    const asked: string[] = [];
+    const recorded = (given: SocketTables) => async (names?: readonly SocketTableName[]) => {
+      asked.push((names ?? ['tcp', 'tcp6']).join('+'));
+      return given;
+    };
+    const listenRow = (local: string, uid: number) =>
+      `   0: ${local}:1FFC ${'0'.repeat(local.length)}:0000 0A 00000000:00000000 00:00000000 00000000  ${uid}        0 1 1`;
+    const serverEnd = (local: string, remote: string, uid: number) =>
+      `   1: ${local}:1FFC ${remote}:C8DC 01 00000000:00000000 00:00000000 00000000  ${uid}        0 2 1`;
+    const v4 = '0100007F';
+    const mapped = '0000000000000000FFFF00000100007F';
+    const refused = (promise: Promise<void>) =>
+      promise.then(
+        () => 'sent',
+        (error: unknown) => (error instanceof ServiceError ? 'refused' : error),
+      );
+    const socket = {
+      localAddress: '127.0.0.1',
+      localPort: 0xc8dc,
+      remoteAddress: '127.0.0.1',
+      remotePort: 8188,
+    };
+    const url = 'http://127.0.0.1:8188/v1/x';
+    // Another user's listener on the address itself, its connection's end: the IPv4 table alone.
+    const inV4 = { tcp: `h\n${listenRow(v4, 1001)}\n${serverEnd(v4, v4, 1001)}\n`, tcp6: null };
+    expect(await refused(checkLocalServer(url, { ...base, tables: recorded(inV4) }))).toBe(
+      'refused',
+    );
+    expect(await refused(checkConnection(url, socket, { ...base, tables: recorded(inV4) }))).toBe(
+      'refused',
+    );
+    expect(asked.splice(0)).toEqual(['tcp', 'tcp']);
+    // A dual-stack server of another user: the IPv6 table is read and it is refused all the same.
+    const inV6 = {
+      tcp: 'h\n',
+      tcp6: `h\n${listenRow('0'.repeat(32), 1001)}\n${serverEnd(mapped, mapped, 1001)}\n`,
+    };
+    expect(await refused(checkLocalServer(url, { ...base, tables: recorded(inV6) }))).toBe(
+      'refused',
+    );
+    expect(await refused(checkConnection(url, socket, { ...base, tables: recorded(inV6) }))).toBe(
+      'refused',
+    );
+    expect(asked.splice(0)).toEqual(['tcp', 'tcp+tcp6', 'tcp', 'tcp+tcp6']);
+    // Ours, in the IPv4 table: sent, the IPv6 table unread.
+    const ours = { tcp: `h\n${listenRow(v4, 1000)}\n${serverEnd(v4, v4, 1000)}\n`, tcp6: null };
+    expect(await refused(checkLocalServer(url, { ...base, tables: recorded(ours) }))).toBe('sent');
+    expect(await refused(checkConnection(url, socket, { ...base, tables: recorded(ours) }))).toBe(
+      'sent',
+    );
+    expect(asked.splice(0)).toEqual(['tcp', 'tcp']);
   });
 });
