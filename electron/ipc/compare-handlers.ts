@@ -65,9 +65,9 @@ export function compareHandlers(deps: CompareHandlerDeps): Pick<IpcHandlers, Com
 function planOutput(plan: ComparePlan): ComparePlanOutput {
   return {
     ...shownPlan(plan),
-    targets: plan.targets.map(({ slot, label, notes, requests, count }) => ({
+    targets: plan.targets.map(({ slot, name, notes, requests, count }) => ({
+      ...name,
       slot,
-      label,
       notes: [...notes],
       tasks: requests.length * count,
       estimate: sumOutput(plan.totals.byTarget.get(slot)),

@@ -5,6 +5,7 @@
  * standing in for it): the page names none, and its key is main's. The run plans again from the same input rather than trusting a plan the page
  * holds, and answers the group's tasks as stored; the plan is shown as the use says.
  */
+import type { TargetName } from '../../shared/domain/compare';
 import type { ProviderId } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { Sentence } from '../../shared/i18n/sentence';
@@ -56,22 +57,31 @@ export function fanOutHandlers<Payload extends Fanned, Plan extends FanOutPlan, 
       return {
         group: plan.group,
         items: records.map((record) => deps.engine.item(record)),
-        leftOut: [...plan.leftOut],
+        leftOut: plan.leftOut.map(shownLeftOut),
       };
     },
   };
 }
 
+/** A target left out as the page gets it: its slot, its name (label and facts), why. */
+type ShownLeftOut = TargetName & { slot: number; reason: Sentence };
+
+const shownLeftOut = ({ slot, name, reason }: LeftOutTarget): ShownLeftOut => ({
+  ...name,
+  slot,
+  reason,
+});
+
 /** What every use shows the same of its plan: the group, who is left out, warnings, a refusal. */
 export function shownPlan(plan: FanOutPlan): {
   group: string;
-  leftOut: LeftOutTarget[];
+  leftOut: ShownLeftOut[];
   warnings: Sentence[];
   refusal?: Sentence;
 } {
   return {
     group: plan.group,
-    leftOut: [...plan.leftOut],
+    leftOut: plan.leftOut.map(shownLeftOut),
     warnings: [...plan.warnings],
     ...(plan.refusal === undefined ? {} : { refusal: plan.refusal }),
   };

@@ -64,9 +64,9 @@ export function inputHandlers(deps: InputHandlerDeps): HandlersOf<'inputs'> & Ha
 function planOutput(plan: EditPlan): EditPlanOutput {
   return {
     ...shownPlan(plan),
-    targets: plan.targets.map(({ slot, label, notes, inputs }) => ({
+    targets: plan.targets.map(({ slot, name, notes, inputs }) => ({
+      ...name,
       slot,
-      label,
       notes: [...notes],
       inputs: { ...inputs },
     })),

@@ -6,7 +6,7 @@
  * its own name. The settings slice tells this module the saved settings ({@link nameOwnService}),
  * as applyLocale tells t() the language.
  */
-import { targetLabel, type CompareField } from '../../shared/domain/compare';
+import { targetLabel, type CompareField, type TargetName } from '../../shared/domain/compare';
 import type { GalleryItem } from '../../shared/domain/gallery-item';
 import { DEFAULT_PROVIDER, PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import {
@@ -84,19 +84,25 @@ export function targetName(target: {
 }
 
 /**
- * A compare's target as its Service box named it when it was chosen, in the shown language and by
- * the service's name now (shared/domain/compare.ts keeps the facts): the service, "(demo)" where
- * the built-in demo stood in ({@link serviceChoiceLabel}'s `demo` words: what made the task, not
- * the box's present reason such as "no key"), its model, and #1/#2 of a target chosen twice. A compare kept before the facts is named by the label it kept; a task of none by its model.
+ * A fan-out's target (a compare's, an edit's) as its Service box or checkbox named it when it was
+ * chosen, in the shown language and by the service's name now (shared/domain/compare.ts keeps the
+ * facts): the service, "(demo)" where the built-in demo stood in ({@link serviceChoiceLabel}'s
+ * `demo` words: what made the task, not the box's present reason such as "no key"), its model, and
+ * #1/#2 of a target chosen twice. A target named before the facts by its label. One name for a
+ * compare's cells and for the plan's lines of the compare dialog and the edit panel.
  */
+export function fanOutTargetName(name: TargetName): string {
+  if (name.service === undefined) return name.label;
+  const service = serviceChoiceLabel(name.service, name.demo === true ? 'demo' : null);
+  const named = targetLabel(service, name.model);
+  return name.nth === undefined ? named : `${named} #${String(name.nth)}`;
+}
+
+/** A compare's task named by its target ({@link fanOutTargetName}); a task of none by its model. */
 export function compareTargetName(record: {
   readonly compare?: CompareField | undefined;
   readonly request: { readonly model?: string | undefined };
 }): string {
   const { compare } = record;
-  if (compare === undefined) return record.request.model ?? '';
-  if (compare.service === undefined) return compare.label;
-  const service = serviceChoiceLabel(compare.service, compare.demo === true ? 'demo' : null);
-  const name = targetLabel(service, compare.model);
-  return compare.nth === undefined ? name : `${name} #${String(compare.nth)}`;
+  return compare === undefined ? (record.request.model ?? '') : fanOutTargetName(compare);
 }

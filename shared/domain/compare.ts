@@ -63,6 +63,16 @@ export const compareFieldSchema = lazySchema(() =>
 );
 export type CompareField = z.infer<ReturnType<typeof compareFieldSchema>>;
 
+/**
+ * What a fan-out's target is, as its tasks keep it (the compare field's label and facts, read as
+ * the record reads them): what a plan says of each target too (shared/ipc/fan-out-contract.ts), so
+ * the dialog names a target left out or adapted as the cells of its tasks are named.
+ */
+export const targetNameSchema = lazySchema(() =>
+  compareFieldSchema().pick({ label: true, service: true, demo: true, model: true, nth: true }),
+);
+export type TargetName = z.infer<ReturnType<typeof targetNameSchema>>;
+
 /** Most compare groups one listing names (the gallery's Compare group filter). */
 export const MAX_COMPARE_GROUPS_LISTED = 200;
 /** How much of a group's prompt its listing keeps (enough to tell compares apart). */

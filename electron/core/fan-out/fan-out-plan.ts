@@ -7,6 +7,7 @@
  * its id. It stores and sends nothing.
  */
 import { randomUUID } from 'node:crypto';
+import type { TargetName } from '../../../shared/domain/compare';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { TaskCost } from '../../../shared/domain/task-cost';
 import { TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/limits';
@@ -14,7 +15,7 @@ import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { CredentialsProvider } from '../../ports/credentials';
 import type { CapForecast, CostBook } from '../costs';
-import { labelsOf, type FanOutTarget, type TargetName } from './fan-out-targets';
+import { labelsOf, type FanOutTarget } from './fan-out-targets';
 import { totalsOf, type FanOutTotals } from './fan-out-totals';
 
 /** A target that will be sent: one task per request (times its count). */
@@ -37,6 +38,8 @@ export interface PlannedTarget {
 export interface LeftOutTarget {
   readonly slot: number;
   readonly label: string;
+  /** What the target is, as a kept one's tasks would keep it (the window words it). */
+  readonly name: TargetName;
   readonly reason: Sentence;
 }
 
@@ -97,7 +100,7 @@ export async function planFanOut<Wanted extends FanOutTarget, Planned extends Pl
     const name = names[index] ?? { label: `#${slot}`, service: wanted.provider };
     const { label } = name;
     const said = await use.plan(wanted, { slot, label, name });
-    if (isLeftOut(said)) leftOut.push({ slot, label, reason: said.reason });
+    if (isLeftOut(said)) leftOut.push({ slot, label, name, reason: said.reason });
     else planned.push(said);
   }
   return verdictOf(deps, planned, leftOut, use.noneLeft);

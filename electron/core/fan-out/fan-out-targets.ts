@@ -6,9 +6,9 @@
  * with a sentence.
  */
 import {
-  type CompareField,
   MAX_COMPARE_LABEL_CHARS,
   targetLabel,
+  type TargetName,
 } from '../../../shared/domain/compare';
 import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import { serviceAt } from '../../../shared/domain/service-name';
@@ -46,9 +46,6 @@ function serviceOf(target: FanOutTarget, sayDemo: boolean): string {
   }
   return serviceAt(target.provider, address);
 }
-
-/** A target's name: its label in English words, and the facts the window words it by. */
-export type TargetName = Pick<CompareField, 'label' | 'service' | 'demo' | 'model' | 'nth'>;
 
 /**
  * Each target's name: "fal.ai · fal-ai/flux/dev", with #1, #2… where the same label comes more

@@ -4,7 +4,8 @@
  * with its sentence, what was adapted, the estimate and the caps' warnings, main's sentences in the
  * window's language. "Compare" runs it (main plans again) and opens the compare view; a refusal
  * (a hard cap) is shown, nothing sent. A target's service is named as the compose form's Service
- * box names it (store/use-service-choices.ts): the demo standing in for it, without a key, or itself.
+ * box names it (store/use-service-choices.ts): the demo standing in for it, without a key, or itself;
+ * the plan's lines name a target from main's facts as its cells will (lib/service-label.ts).
  */
 import { useId, useMemo, useState } from 'react';
 import { COMPARE_TARGETS } from '../../../shared/domain/compare';
@@ -21,6 +22,7 @@ import { TextField } from '../../components/text-field';
 import type { Sentence } from '../../../shared/i18n/sentence';
 import { errorText, t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
+import { fanOutTargetName } from '../../lib/service-label';
 import { useLivePlan, useOneRun } from '../../lib/use-fan-out';
 import { useAppStore } from '../../store/app-store';
 import type { ComparePlanAnswer } from '../../store/compare-slice';
@@ -156,14 +158,15 @@ function PlanFacts({
       <ul>
         {plan.leftOut.map((out) => (
           <li key={`out-${String(out.slot)}`}>
-            <strong>{t('compare.dialog.leftOut', { label: out.label })}</strong> {said(out.reason)}
+            <strong>{t('compare.dialog.leftOut', { label: fanOutTargetName(out) })}</strong>{' '}
+            {said(out.reason)}
           </li>
         ))}
         {plan.targets
           .filter((target) => target.notes.length > 0)
           .map((target) => (
             <li key={`notes-${String(target.slot)}`}>
-              <strong>{t('compare.dialog.adapted', { label: target.label })}</strong>{' '}
+              <strong>{t('compare.dialog.adapted', { label: fanOutTargetName(target) })}</strong>{' '}
               {target.notes.map(said).join(' ')}
             </li>
           ))}

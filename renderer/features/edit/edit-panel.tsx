@@ -164,12 +164,7 @@ function EditPanel({ source, start }: { source: EditSource; start: EditStart }) 
           name={routeName}
           onChange={(route) => setDraft({ route })}
         />
-        <EditPlanFacts
-          answer={plan}
-          waiting={plan === null && input !== null}
-          targets={draft.targets}
-          refused={refused}
-        />
+        <EditPlanFacts answer={plan} waiting={plan === null && input !== null} refused={refused} />
       </div>
       {asking ? (
         <ConfirmDialog

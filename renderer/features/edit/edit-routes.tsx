@@ -3,15 +3,16 @@
  * upload, never upload) and, from main's plan, each target's route ("Inside the request",
  * "Uploaded to fal.ai first", a public link, a 48-hour upload), what was adapted (a safety
  * tolerance clamped) and each target left out with its reason, main's sentences in the window's
- * language. A target is named as its checkbox names it (lib/service-label.ts's `targetName`).
+ * language. A target is named from main's facts as its checkbox names it and as its cells will
+ * (lib/service-label.ts's `fanOutTargetName`), the plan's own, not the panel's slot now.
  */
 import { INPUT_ROUTES, type InputRoute } from '../../../shared/domain/image-inputs';
+import type { ProviderId } from '../../../shared/domain/providers';
 import type { Sentence } from '../../../shared/i18n/sentence';
 import type { EditPlanOutput, EditRoute } from '../../../shared/ipc/inputs-contract';
 import { errorText, t, type MessageKey } from '../../i18n';
-import { serviceLabel, targetName } from '../../lib/service-label';
+import { fanOutTargetName, serviceLabel } from '../../lib/service-label';
 import type { Answer } from '../../store/edit-slice';
-import type { Target } from './edit-model';
 
 const ROUTE_LABELS: Readonly<Record<InputRoute, MessageKey>> = {
   auto: 'edit.route.auto',
@@ -23,12 +24,15 @@ const ROUTE_LABELS: Readonly<Record<InputRoute, MessageKey>> = {
 const HOUR_MS = 3_600_000;
 
 /** How one target's inputs travel, in a sentence. */
-function routeText(route: EditRoute, target: Target | undefined): string {
+function routeText(
+  route: EditRoute,
+  target: { readonly service?: ProviderId | undefined },
+): string {
   if (route.route === 'inline') return t('edit.goes.inline');
   if (route.publicLinks) return t('edit.goes.public');
   if (route.lifetimeMs !== undefined)
     return t('edit.goes.lifetime', { hours: Math.round(route.lifetimeMs / HOUR_MS) });
-  return t('edit.goes.upload', { service: target ? serviceLabel(target.provider) : '' });
+  return t('edit.goes.upload', { service: target.service ? serviceLabel(target.service) : '' });
 }
 
 /** One of main's sentences in the window's language. */
@@ -71,37 +75,35 @@ export function RouteChoice({ route, neverUpload, name, onChange }: RouteChoiceP
 interface PlanProps {
   readonly answer: Answer<EditPlanOutput> | null;
   readonly waiting: boolean;
-  readonly targets: readonly Target[];
   readonly refused: string | null;
 }
 
-export function EditPlanFacts({ answer, waiting, targets, refused }: PlanProps) {
+export function EditPlanFacts({ answer, waiting, refused }: PlanProps) {
   if (waiting) return <p role="status">{t('edit.planning')}</p>;
   if (answer === null) return refused ? <p role="alert">{refused}</p> : null;
   if (!answer.ok) return <p role="alert">{answer.message}</p>;
   const plan = answer.value;
-  // The slot's target as its checkbox names it; main's label for a slot the panel does not hold.
-  const nameOf = ({ slot, label }: { slot: number; label: string }) => {
-    const target = targets[slot - 1];
-    return target ? targetName(target) : label;
-  };
   return (
     <div className="edit-plan" aria-live="polite">
       <ul aria-label={t('edit.routeChoice')}>
         {plan.targets.map((target) => (
           <li key={target.slot} data-testid={`edit-route-${String(target.slot)}`}>
-            <strong>{t('edit.target', { slot: target.slot, label: nameOf(target) })}</strong>{' '}
-            {routeText(target.inputs, targets[target.slot - 1])}
+            <strong>
+              {t('edit.target', { slot: target.slot, label: fanOutTargetName(target) })}
+            </strong>{' '}
+            {routeText(target.inputs, target)}
             {target.notes.length > 0 ? (
               <p>
-                {t('edit.adapted', { label: nameOf(target) })} {target.notes.map(said).join(' ')}
+                {t('edit.adapted', { label: fanOutTargetName(target) })}{' '}
+                {target.notes.map(said).join(' ')}
               </p>
             ) : null}
           </li>
         ))}
         {plan.leftOut.map((out) => (
           <li key={`out-${String(out.slot)}`}>
-            <strong>{t('edit.leftOut', { label: nameOf(out) })}</strong> {said(out.reason)}
+            <strong>{t('edit.leftOut', { label: fanOutTargetName(out) })}</strong>{' '}
+            {said(out.reason)}
           </li>
         ))}
         {plan.warnings.map((warning, n) => (

@@ -134,6 +134,9 @@ describe('compare over IPC', () => {
       {
         slot: 2,
         label: expect.stringContaining('flux-pro-1.1'),
+        // The facts the dialog names it by, as a kept target's tasks keep them.
+        service: 'bfl',
+        model: 'flux-pro-1.1',
         reason: {
           key: 'error.submit.noKeyThere',
           params: { host: expect.stringMatching(/^(?!Left out).+/) },

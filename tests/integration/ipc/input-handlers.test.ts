@@ -172,6 +172,8 @@ describe('inputs over IPC', () => {
       {
         slot: 1,
         label: 'Image task service · demo-edit',
+        service: 'pictor',
+        model: 'demo-edit',
         notes: [],
         inputs: { route: 'inline', publicLinks: false, consentNeeded: false },
       },

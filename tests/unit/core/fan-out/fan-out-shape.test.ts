@@ -67,7 +67,13 @@ describe('a fan-out whatever its use', () => {
       [3, 'fal.ai · fal-ai/flux/dev #2'],
     ]);
     expect(plan.leftOut).toEqual([
-      { slot: 2, label: 'Black Forest Labs · flux-pro', reason: NO_KEY },
+      {
+        slot: 2,
+        label: 'Black Forest Labs · flux-pro',
+        // What the target is, as a kept one's tasks keep it: the window names it from these.
+        name: { label: 'Black Forest Labs · flux-pro', service: 'bfl', model: 'flux-pro' },
+        reason: NO_KEY,
+      },
     ]);
     expect(plan.refusal).toBeUndefined();
     expect(plan.totals.total.unpriced).toBe(2);

@@ -17,7 +17,7 @@ import type { InputImage } from '../../../../shared/domain/image-inputs';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import type { InterceptedApi } from '../../../support/intercepted-api';
 import { makeImage, makeTask } from '../../../support/task-records';
-import { formatDateTime } from '../../../../renderer/i18n';
+import { applyLocale, formatDateTime } from '../../../../renderer/i18n';
 import { connectService } from '../dialect-services';
 import { startWiredApp } from '../render-wired-app';
 
@@ -270,6 +270,42 @@ describe('the edit panel', () => {
     );
     expect(main.callsTo('inputs:downscale')[0]).toMatchObject({ maxSide: 4096 });
     expect(within(dialog).getByText(/4096×273\d pixels/)).toBeTruthy();
+  });
+
+  it('names each target of its plan as its checkbox, in the shown language', async () => {
+    const { main } = await startWiredApp({ prepare });
+    await chooseTwo(main);
+    // The panel as drawn now (the window is drawn again in another language).
+    const dialog = () => screen.getByRole('dialog');
+    const checked = () =>
+      within(dialog())
+        .getAllByRole('checkbox')
+        .filter((box) => (box as HTMLInputElement).checked)
+        .map((box) => box.closest('label')?.textContent ?? '');
+    const lines = () =>
+      within(dialog())
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('strong')?.textContent ?? '');
+    // The demo takes inputs inside the request only: main leaves it out.
+    expect(checked()).toEqual(['Image task service · demo-edit', FAL]);
+    expect(lines()).toEqual([`Target 2: ${FAL}`, 'Left out: Image task service · demo-edit']);
+    try {
+      await act(() => applyLocale('de'));
+      // The panel is drawn again in German: the same two targets and route chosen again.
+      const user = userEvent.setup();
+      const boxes = ['Bildaufgaben-Dienst · demo-edit', FAL];
+      for (const name of boxes) {
+        const box = within(dialog()).getByRole('checkbox', { name }) as HTMLInputElement;
+        if (!box.checked) await user.click(box);
+      }
+      await user.click(within(dialog()).getByRole('radio', { name: 'Hochladen' }));
+      await waitFor(() =>
+        expect(lines()).toEqual([`Ziel 2: ${FAL}`, 'Ausgelassen: Bildaufgaben-Dienst · demo-edit']),
+      );
+      expect(checked()).toEqual(['Bildaufgaben-Dienst · demo-edit', FAL]);
+    } finally {
+      await applyLocale('en');
+    }
   });
 
   it('shows main’s refusals as sentences', async () => {
