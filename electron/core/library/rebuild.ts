@@ -14,6 +14,14 @@
  *
  * A task folder whose sidecar is gone comes back from its images' own metadata (the XMP the
  * download wrote into them: metadata/recover.ts), checked the same way. Inputs: rebuild-inputs.ts.
+ *
+ * A task folder's path must be one the library can hold, by the rule a folder import names its
+ * files by (archive/entry-path.ts `pathRefusal`, judged in NFC: macOS spells a folder the user
+ * named `Café` in NFD): a name with a control, invisible or look-alike character, or one Windows
+ * reads otherwise, could be neither shown (the window's protocol refuses it) nor exported. Only a
+ * crafted folder holds one, so its task is left out, the rule its reason, and nothing in the
+ * folder is changed: renamed, it comes back with the next rebuild, every image with it. Of two
+ * folders whose names are one in NFC (a disk that keeps both), the NFC one is taken.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -30,6 +38,9 @@ import { limiter, type Limiter } from '../base';
 import { isInputStore, noteMissingInputs } from './rebuild-inputs';
 import { IMAGE_READS, MAX_IMAGE_FILE_BYTES } from './rebuild-rules';
 import { SAME_TASK_FOLDER, SAME_TASK_SIDECAR } from './rebuild-rules';
+import { pathRefusal, pathRuleSentence, spelledTwins } from './archive/entry-path';
+import { DEFAULT_ARCHIVE_LIMITS } from './archive/archive-limits';
+import { englishText } from '../../../shared/i18n/sentence';
 
 /** Sidecars read and checked at once: enough to hide disk latency, few enough to stay polite. */
 const CONCURRENCY = 8;
@@ -115,6 +126,33 @@ async function findSidecars(
       );
     }
   }
+}
+
+/** Why a task folder whose path the library cannot hold is left out (see the file's comment). */
+function refusedName(rule: Parameters<typeof pathRuleSentence>[0]): string {
+  return `${englishText(pathRuleSentence(rule))} Its task was left out; rename the folder and rebuild again.`;
+}
+
+/**
+ * `found` without the task folders whose path the library cannot hold (see the file's comment),
+ * each skipped with its reason and its path escaped as a folder import shows it (a new line
+ * shows as `\n`). A sidecar's skip names the sidecar, a bare folder's the folder.
+ */
+function heldFolders(found: { sidecars: string[]; bare: string[] }, skipped: Skipped[]) {
+  const folders = found.sidecars.map((path) => path.slice(0, -SIDECAR_NAME.length - 1));
+  folders.push(...found.bare);
+  const twins = spelledTwins(folders);
+  const held = (folder: string, index: number, shown: string): boolean => {
+    const rule = twins.has(index)
+      ? 'nfc'
+      : pathRefusal(`${folder.normalize('NFC')}/${SIDECAR_NAME}`, DEFAULT_ARCHIVE_LIMITS);
+    if (rule) skipped.push({ path: JSON.stringify(shown), reason: refusedName(rule) });
+    return rule === null;
+  };
+  const sidecars = found.sidecars.filter((path, index) => held(folders[index] ?? '', index, path));
+  const offset = found.sidecars.length;
+  const bare = found.bare.filter((folder, index) => held(folder, offset + index, folder));
+  return { sidecars, bare };
 }
 
 async function readSidecarWith<T>(
@@ -344,9 +382,12 @@ async function firstValid(
  * `bare` receives the folders with Pictor's images and no sidecar.
  */
 async function summarise(root: string, skipped: Skipped[], bare: string[]): Promise<Found[]> {
-  const found: { sidecars: string[]; bare: string[] } = { sidecars: [], bare };
+  const found: { sidecars: string[]; bare: string[] } = { sidecars: [], bare: [] };
   await findSidecars(root, '', 0, skipped, found);
-  const paths = found.sidecars.sort();
+  // Sorted first, so which of two spellings is taken does not hang on the order a disk lists.
+  const held = heldFolders({ sidecars: found.sidecars.sort(), bare: found.bare.sort() }, skipped);
+  bare.push(...held.bare);
+  const paths = held.sidecars;
   const summaries = await mapLimited(paths, async (relative): Promise<Found | null> => {
     const read = await readSidecarWith(root, join(root, relative), summariseSidecar);
     if (!read.ok) {
@@ -354,7 +395,9 @@ async function summarise(root: string, skipped: Skipped[], bare: string[]): Prom
       return null;
     }
     const { localId, updatedAt, folder } = read.summary;
-    return { relative, localId, updatedAt, atHome: relative === `${folder}/${SIDECAR_NAME}` };
+    // In NFC both: macOS lists a folder named `Café` in NFD, whichever form its record wrote.
+    const atHome = relative.normalize('NFC') === `${folder}/${SIDECAR_NAME}`.normalize('NFC');
+    return { relative, localId, updatedAt, atHome };
   });
   return summaries.filter((found): found is Found => found !== null);
 }
