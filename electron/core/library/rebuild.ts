@@ -13,15 +13,8 @@
  * record schema's limits. Every record that comes back is marked `imported`.
  *
  * A task folder whose sidecar is gone comes back from its images' own metadata (the XMP the
- * download wrote into them: metadata/recover.ts), checked the same way. Inputs: rebuild-inputs.ts.
- *
- * A task folder's path must be one the library can hold, by the rule a folder import names its
- * files by (archive/entry-path.ts `pathRefusal`, judged in NFC: macOS spells a folder the user
- * named `Café` in NFD): a name with a control, invisible or look-alike character, or one Windows
- * reads otherwise, could be neither shown (the window's protocol refuses it) nor exported. Only a
- * crafted folder holds one, so its task is left out, the rule its reason, and nothing in the
- * folder is changed: renamed, it comes back with the next rebuild, every image with it. Of two
- * folders whose names are one in NFC (a disk that keeps both), the NFC one is taken.
+ * download wrote into them: metadata/recover.ts), checked the same way. Inputs: rebuild-inputs.ts;
+ * which task folders are taken, by the names a folder import takes: rebuild-rules.ts.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -36,11 +29,8 @@ import { parseSidecar, recoverFromImages, SIDECAR_NAME, summariseSidecar } from 
 import { THUMBS_DIR, withoutFile } from '../gallery';
 import { limiter, type Limiter } from '../base';
 import { isInputStore, noteMissingInputs } from './rebuild-inputs';
-import { IMAGE_READS, MAX_IMAGE_FILE_BYTES } from './rebuild-rules';
+import { heldFolders, IMAGE_READS, isAtHome, MAX_IMAGE_FILE_BYTES } from './rebuild-rules';
 import { SAME_TASK_FOLDER, SAME_TASK_SIDECAR } from './rebuild-rules';
-import { pathRefusal, pathRuleSentence, spelledTwins } from './archive/entry-path';
-import { DEFAULT_ARCHIVE_LIMITS } from './archive/archive-limits';
-import { englishText } from '../../../shared/i18n/sentence';
 
 /** Sidecars read and checked at once: enough to hide disk latency, few enough to stay polite. */
 const CONCURRENCY = 8;
@@ -126,33 +116,6 @@ async function findSidecars(
       );
     }
   }
-}
-
-/** Why a task folder whose path the library cannot hold is left out (see the file's comment). */
-function refusedName(rule: Parameters<typeof pathRuleSentence>[0]): string {
-  return `${englishText(pathRuleSentence(rule))} Its task was left out; rename the folder and rebuild again.`;
-}
-
-/**
- * `found` without the task folders whose path the library cannot hold (see the file's comment),
- * each skipped with its reason and its path escaped as a folder import shows it (a new line
- * shows as `\n`). A sidecar's skip names the sidecar, a bare folder's the folder.
- */
-function heldFolders(found: { sidecars: string[]; bare: string[] }, skipped: Skipped[]) {
-  const folders = found.sidecars.map((path) => path.slice(0, -SIDECAR_NAME.length - 1));
-  folders.push(...found.bare);
-  const twins = spelledTwins(folders);
-  const held = (folder: string, index: number, shown: string): boolean => {
-    const rule = twins.has(index)
-      ? 'nfc'
-      : pathRefusal(`${folder.normalize('NFC')}/${SIDECAR_NAME}`, DEFAULT_ARCHIVE_LIMITS);
-    if (rule) skipped.push({ path: JSON.stringify(shown), reason: refusedName(rule) });
-    return rule === null;
-  };
-  const sidecars = found.sidecars.filter((path, index) => held(folders[index] ?? '', index, path));
-  const offset = found.sidecars.length;
-  const bare = found.bare.filter((folder, index) => held(folder, offset + index, folder));
-  return { sidecars, bare };
 }
 
 async function readSidecarWith<T>(
@@ -379,15 +342,12 @@ async function firstValid(
 
 /**
  * The first pass: what choosing one sidecar per task needs, of every sidecar, in path order;
- * `bare` receives the folders with Pictor's images and no sidecar.
+ * `bare` receives the folders with Pictor's images and no sidecar (of both, the names held).
  */
 async function summarise(root: string, skipped: Skipped[], bare: string[]): Promise<Found[]> {
   const found: { sidecars: string[]; bare: string[] } = { sidecars: [], bare: [] };
   await findSidecars(root, '', 0, skipped, found);
-  // Sorted first, so which of two spellings is taken does not hang on the order a disk lists.
-  const held = heldFolders({ sidecars: found.sidecars.sort(), bare: found.bare.sort() }, skipped);
-  bare.push(...held.bare);
-  const paths = held.sidecars;
+  const paths = heldFolders(found, skipped, bare);
   const summaries = await mapLimited(paths, async (relative): Promise<Found | null> => {
     const read = await readSidecarWith(root, join(root, relative), summariseSidecar);
     if (!read.ok) {
@@ -395,9 +355,7 @@ async function summarise(root: string, skipped: Skipped[], bare: string[]): Prom
       return null;
     }
     const { localId, updatedAt, folder } = read.summary;
-    // In NFC both: macOS lists a folder named `Café` in NFD, whichever form its record wrote.
-    const atHome = relative.normalize('NFC') === `${folder}/${SIDECAR_NAME}`.normalize('NFC');
-    return { relative, localId, updatedAt, atHome };
+    return { relative, localId, updatedAt, atHome: isAtHome(relative, folder) };
   });
   return summaries.filter((found): found is Found => found !== null);
 }
