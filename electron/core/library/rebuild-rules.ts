@@ -2,7 +2,20 @@
  * A rebuild's numbers and the words it skips a copy of a task with (rebuild.ts), said once here:
  * the kept-id redaction reads copies by the same limits and finds them again by those words
  * (rebuild-kept-copies.ts).
+ *
+ * And the task folders a rebuild takes: those whose path a library can hold, by the rule a folder
+ * import names its files by (archive/entry-path.ts `pathRefusal`, judged in NFC: macOS spells a
+ * folder the user named `Café` in NFD). A name with a control, invisible or look-alike
+ * character, or one Windows reads otherwise, could be neither shown (the window's protocol
+ * refuses it) nor exported. Only a crafted folder holds one, so its task is left out, the rule
+ * its reason, and nothing in the folder is changed: renamed, it comes back with the next
+ * rebuild, every image with it. Of two folders whose names are one in NFC (a disk that keeps
+ * both), the NFC one is taken, as a folder import takes its files (entry-path.ts `spelledTwins`).
  */
+import { englishText } from '../../../shared/i18n/sentence';
+import { SIDECAR_NAME } from '../gallery';
+import { DEFAULT_ARCHIVE_LIMITS } from './archive/archive-limits';
+import { pathRefusal, pathRuleSentence, type PathRule, spelledTwins } from './archive/entry-path';
 
 /** The download's default cap: a bigger file was not saved by Pictor. */
 export const MAX_IMAGE_FILE_BYTES = 64 * 1024 * 1024;
@@ -12,3 +25,49 @@ export const IMAGE_READS = 2;
 export const SAME_TASK_SIDECAR = 'Another sidecar in the gallery describes the same task.';
 /** Why a copy of a task's folder without its sidecar is skipped: its path is the folder's. */
 export const SAME_TASK_FOLDER = 'Another folder in the gallery describes the same task.';
+
+/** Why a task folder whose path the library cannot hold is left out. */
+function refusedName(rule: PathRule): string {
+  return `${englishText(pathRuleSentence(rule))} Its task was left out; rename the folder and rebuild again.`;
+}
+
+/**
+ * `found` without the task folders whose path the library cannot hold (see the file's comment),
+ * each skipped with its reason and its path escaped as a folder import shows it (a new line
+ * shows as `\n`). A sidecar's skip names the sidecar, a bare folder's the folder. Both lists are
+ * sorted first, so which of two spellings is taken does not hang on the order a disk lists.
+ * Returns the sidecars held; the bare folders held are appended to `bare`.
+ */
+export function heldFolders(
+  found: { sidecars: string[]; bare: string[] },
+  /** rebuild.ts `Skipped` (no import: rebuild.ts imports this file). */
+  skipped: Array<{ readonly path: string; readonly reason: string }>,
+  bare: string[],
+): string[] {
+  found.sidecars.sort();
+  found.bare.sort();
+  const folders = found.sidecars.map((path) => path.slice(0, -SIDECAR_NAME.length - 1));
+  folders.push(...found.bare);
+  const twins = spelledTwins(folders);
+  const held = (folder: string, index: number, shown: string): boolean => {
+    const rule = twins.has(index)
+      ? 'nfc'
+      : pathRefusal(`${folder.normalize('NFC')}/${SIDECAR_NAME}`, DEFAULT_ARCHIVE_LIMITS);
+    if (rule) skipped.push({ path: JSON.stringify(shown), reason: refusedName(rule) });
+    return rule === null;
+  };
+  const sidecars = found.sidecars.filter((path, index) => held(folders[index] ?? '', index, path));
+  const offset = found.sidecars.length;
+  bare.push(...found.bare.filter((folder, index) => held(folder, offset + index, folder)));
+  return sidecars;
+}
+
+/**
+ * Whether the sidecar at `relative` (root-relative, as the disk spells it) sits in the folder its
+ * record names: compared in NFC, as macOS lists a folder named `Café` in NFD whichever form the
+ * record wrote. A record that names no folder has none to be at.
+ */
+export function isAtHome(relative: string, folder: string | null): boolean {
+  if (folder === null) return false;
+  return relative.normalize('NFC') === `${folder}/${SIDECAR_NAME}`.normalize('NFC');
+}

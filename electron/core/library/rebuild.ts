@@ -13,7 +13,8 @@
  * record schema's limits. Every record that comes back is marked `imported`.
  *
  * A task folder whose sidecar is gone comes back from its images' own metadata (the XMP the
- * download wrote into them: metadata/recover.ts), checked the same way. Inputs: rebuild-inputs.ts.
+ * download wrote into them: metadata/recover.ts), checked the same way. Inputs: rebuild-inputs.ts;
+ * which task folders are taken, by the names a folder import takes: rebuild-rules.ts.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -28,7 +29,7 @@ import { parseSidecar, recoverFromImages, SIDECAR_NAME, summariseSidecar } from 
 import { THUMBS_DIR, withoutFile } from '../gallery';
 import { limiter, type Limiter } from '../base';
 import { isInputStore, noteMissingInputs } from './rebuild-inputs';
-import { IMAGE_READS, MAX_IMAGE_FILE_BYTES } from './rebuild-rules';
+import { heldFolders, IMAGE_READS, isAtHome, MAX_IMAGE_FILE_BYTES } from './rebuild-rules';
 import { SAME_TASK_FOLDER, SAME_TASK_SIDECAR } from './rebuild-rules';
 
 /** Sidecars read and checked at once: enough to hide disk latency, few enough to stay polite. */
@@ -341,12 +342,12 @@ async function firstValid(
 
 /**
  * The first pass: what choosing one sidecar per task needs, of every sidecar, in path order;
- * `bare` receives the folders with Pictor's images and no sidecar.
+ * `bare` receives the folders with Pictor's images and no sidecar (of both, the names held).
  */
 async function summarise(root: string, skipped: Skipped[], bare: string[]): Promise<Found[]> {
-  const found: { sidecars: string[]; bare: string[] } = { sidecars: [], bare };
+  const found: { sidecars: string[]; bare: string[] } = { sidecars: [], bare: [] };
   await findSidecars(root, '', 0, skipped, found);
-  const paths = found.sidecars.sort();
+  const paths = heldFolders(found, skipped, bare);
   const summaries = await mapLimited(paths, async (relative): Promise<Found | null> => {
     const read = await readSidecarWith(root, join(root, relative), summariseSidecar);
     if (!read.ok) {
@@ -354,7 +355,7 @@ async function summarise(root: string, skipped: Skipped[], bare: string[]): Prom
       return null;
     }
     const { localId, updatedAt, folder } = read.summary;
-    return { relative, localId, updatedAt, atHome: relative === `${folder}/${SIDECAR_NAME}` };
+    return { relative, localId, updatedAt, atHome: isAtHome(relative, folder) };
   });
   return summaries.filter((found): found is Found => found !== null);
 }

@@ -89,6 +89,27 @@ export function pathRuleSentence(rule: PathRule): Sentence {
 }
 
 /**
+ * Of paths as a disk spells them, the indexes of those left out as spellings of another's NFC
+ * form (`é` and `e\u0301`, `K` and the Kelvin sign: side by side only where a disk keeps both,
+ * Linux or a network share): of each such group the one spelled in NFC stays (else the first),
+ * the others are refused by the `nfc` rule, as a folder import refuses its files' (folder-source.ts).
+ */
+export function spelledTwins(onDisk: readonly string[]): Set<number> {
+  const kept = new Map<string, number>();
+  const twins = new Set<number>();
+  onDisk.forEach((path, index) => {
+    const named = path.normalize('NFC');
+    const other = kept.get(named);
+    if (other === undefined) kept.set(named, index);
+    else if (path === named) {
+      twins.add(other);
+      kept.set(named, index);
+    } else twins.add(index);
+  });
+  return twins;
+}
+
+/**
  * The key two names collide under: case and Unicode form folded, as on macOS and Windows file
  * systems, where `A.png` and `a.png` are one file (shared/text/file-names.ts `foldedName`).
  */
