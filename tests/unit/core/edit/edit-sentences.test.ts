@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { localeInfo, type LocaleInfo } from '../../../../shared/domain/locales';
+import { sizeParam } from '../../../../shared/i18n/dimensions';
 import { editErrors } from '../../../../shared/i18n/errors/edit';
 import { MainCatalogue } from '../../../../shared/i18n/main-catalogue';
 import { MAIN_TRANSLATIONS } from '../../../../shared/i18n/main-translations';
@@ -29,6 +30,8 @@ const VALUES = {
   maskHeight: 41,
   width: 640,
   height: 480,
+  maskSize: sizeParam(31, 41),
+  size: sizeParam(640, 480),
   side: 16,
   bytes: 1024,
 };
@@ -47,6 +50,8 @@ describe('the edit sentences', () => {
     const kept = Object.values(values)
       .map(String)
       .filter((value) => value.length > 1 && english.includes(value));
+    // A size is written by the one formatter (shared/i18n/dimensions.ts) in every language.
+    if ('maskSize' in values) expect(english).toContain('31×41');
     for (const catalogue of others) {
       const shown = catalogue.text(said.key, said.params);
       expect(shown).not.toBe(english);
