@@ -12,7 +12,7 @@ import type { AppNotice } from '../../shared/ipc/contract';
 import { errorText, t, type MessageKey } from '../i18n';
 import { useAppStore } from '../store/app-store';
 import { useKeyStorageWait } from '../store/use-service-key-state';
-import { backendName } from '../features/settings/key-labels';
+import { backendName } from '../lib/key-labels';
 import { ConnectParts } from './lazy-parts';
 import { UpdateBanner } from './update-banner';
 

@@ -18,7 +18,7 @@ import { useFocusRequest } from '../../store/use-focus-request';
 import { ConnectionTest } from './connection-test';
 import { askingConsent, uncheckedWhy } from './key-form';
 import { KeyInput } from './key-input';
-import { backendName, keyStatusText } from './key-labels';
+import { backendName, keyStatusText } from '../../lib/key-labels';
 import { useKeyForm, type KeyForm } from './use-key-form';
 
 /**

@@ -17,7 +17,7 @@ import {
   type KeyFormEvent,
   type KeyFormState,
 } from './key-form';
-import { keyStatusText, needsConsent } from './key-labels';
+import { keyStatusText, needsConsent } from '../../lib/key-labels';
 
 /** A report's words and technical detail, for a {@link Problem}. */
 function problemOfReport(report: Extract<KeySave, { report: unknown }>['report']): Problem {

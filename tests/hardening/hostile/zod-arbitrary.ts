@@ -246,13 +246,11 @@ function deriveArbitrary(schema: Schema): fc.Arbitrary<unknown> {
     }
     case 'union':
       return fc.oneof(...(def.options ?? []).map(validArbitrary));
-    case 'pipe': {
-      // A gate in front (a z.custom or z.preprocess check): the values its output takes that pass it.
-      const shape = pipeShape(def);
-      return shape === def.in
-        ? validArbitrary(shape)
-        : accepted(validArbitrary(shape), schema, () => 'gated');
-    }
+    case 'pipe':
+      // The values its shape takes that the whole pipe accepts: a gate in front (a z.custom or
+      // z.preprocess check) passes some; a narrower output (a name cleaned, then at least one
+      // character: shownNameSchema) refuses some of its input's.
+      return accepted(validArbitrary(pipeShape(def)), schema, () => 'piped');
     // A caught field takes anything (a bad value becomes the fallback); what its inner type
     // accepts is what a sender would mean.
     case 'catch':

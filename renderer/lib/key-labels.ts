@@ -1,6 +1,6 @@
-/** How a key's storage is named for the user. */
-import type { KeyStatus } from '../../../shared/domain/key-status';
-import { errorText, t, type MessageKey } from '../../i18n';
+/** How a key's storage is named for the user (Settings' key section and the window's keyring-wait notice). */
+import type { KeyStatus } from '../../shared/domain/key-status';
+import { errorText, t, type MessageKey } from '../i18n';
 
 const BACKENDS: Readonly<Record<string, MessageKey>> = {
   keychain: 'settings.key.backend.keychain',
