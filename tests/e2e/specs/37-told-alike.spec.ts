@@ -23,7 +23,7 @@ import {
   composeForm,
   expectLoadedImage,
   generate,
-  keySection,
+  saveKey,
   openDetails,
   showGalleryOf,
   showScreen,
@@ -69,14 +69,7 @@ test('a service’s standing, the demo’s caps and a size read the same on ever
 
   // The key saved and checked: the service itself, connected.
   await showScreen(page, 'Settings');
-  const section = keySection(page);
-  await section.getByLabel('API key', { exact: true }).fill(KEY);
-  await section.getByRole('button', { name: 'Save key' }).click();
-  const consent = section.getByRole('button', { name: 'Store with weaker protection' });
-  const stored = section.getByText(/^A key is stored\. Fingerprint:/);
-  await expect(consent.or(stored)).toBeVisible();
-  if (await consent.isVisible()) await consent.click();
-  await expect(stored).toBeVisible();
+  await saveKey(page, KEY);
   await expect(ownService(page)).toContainText('Connected, key checked');
 
   // The caps: the demo is no choice of service, and the screen says why.

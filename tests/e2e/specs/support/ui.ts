@@ -21,6 +21,22 @@ export function keySection(page: Page): Locator {
 }
 
 /**
+ * Settings (shown) → the API key typed and saved until Settings says it is stored. When the
+ * cipher offers only weak storage (Electron on Linux without a keyring) the consent panel is
+ * accepted.
+ */
+export async function saveKey(page: Page, key: string): Promise<void> {
+  const section = keySection(page);
+  await section.getByLabel('API key', { exact: true }).fill(key);
+  await section.getByRole('button', { name: 'Save key' }).click();
+  const consent = section.getByRole('button', { name: 'Store with weaker protection' });
+  const stored = section.getByText(/^A key is stored\. Fingerprint:/);
+  await expect(consent.or(stored)).toBeVisible();
+  if (await consent.isVisible()) await consent.click();
+  await expect(stored).toBeVisible();
+}
+
+/**
  * Settings → service address and API key, as a user types them. When the cipher offers only
  * weak storage (Electron on Linux without a keyring) the consent panel is accepted.
  */
@@ -30,14 +46,7 @@ export async function connectToService(page: Page, baseUrl: string, key: string)
   await service.getByLabel('Service address (base URL)').fill(baseUrl);
   await service.getByRole('button', { name: 'Save' }).click();
   await expect(service.getByRole('button', { name: 'Save' })).toBeDisabled();
-  const section = keySection(page);
-  await section.getByLabel('API key', { exact: true }).fill(key);
-  await section.getByRole('button', { name: 'Save key' }).click();
-  const consent = section.getByRole('button', { name: 'Store with weaker protection' });
-  const stored = section.getByText(/^A key is stored\. Fingerprint:/);
-  await expect(consent.or(stored)).toBeVisible();
-  if (await consent.isVisible()) await consent.click();
-  await expect(stored).toBeVisible();
+  await saveKey(page, key);
   // With a key and an address the demo notice goes: tasks now go to this service.
   await expect(page.getByRole('region', { name: 'Demo service' })).toHaveCount(0);
 }
