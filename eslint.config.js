@@ -59,7 +59,7 @@ const CORE_MODULES = [
     "prompt templates' files: Pictor's own and other applications' styles",
     ['base', 'errors', 'fs', 'history'],
   ],
-  ['images', 'image headers, sniffing and the image engine jobs', ['errors', 'fs']],
+  ['images', 'image headers, sniffing and the image engine jobs', ['errors', 'fs', 'secrets']],
   ['service', "the service's dialects, its client and its answers", ['errors', 'secrets']],
   ['credentials', 'which key goes to which service address', ['service']],
   ['key-vault', 'keys kept by the operating system', ['errors', 'secrets', 'service']],

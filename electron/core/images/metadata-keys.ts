@@ -19,6 +19,7 @@
 import { type MetadataPart, metadataParts } from './metadata-parts';
 import { orientationStandIn } from './metadata-orientation';
 import type { ImageKind } from './image-sniff';
+import { KEY_RUN } from '../secrets';
 
 /** Text with every key the process holds scrubbed out (secrets/key-echo-many.ts). */
 export type MetadataKeyScrubber = (text: string) => string;
@@ -28,6 +29,47 @@ const MAX_SEARCHED = 4 * 1024 * 1024;
 
 function searchedOf(parts: readonly MetadataPart[]): Buffer {
   return Buffer.concat(parts.flatMap((each) => each.searched));
+}
+
+/**
+ * An empty pixel chunk's searched bytes in an outline (metadata-outline.ts, png-stream.ts): its
+ * zero length and its type. An 8 MB PNG written in 8 KB IDAT chunks has ~1,000 of them in a row.
+ */
+const EMPTY_IDAT = Buffer.from('\0\0\0\0IDAT', 'latin1');
+
+/**
+ * How many of a run of {@link EMPTY_IDAT} are searched: the search finds exactly what it finds in
+ * the whole run. Every view of the text (secrets/key-echo-views.ts) reads the run as the text
+ * before it, one piece repeated, and the text after it: its NULs are invisible (dropped), so the
+ * raw and unescaped views read `IDAT` repeated; an escape begun before the run reads at most 19 of
+ * its letters (a named entity's name) and none of them completes one (no `;`, `+`, `{` nor a
+ * hex digit first), and none begins inside it; base64 reads it as a run of digits joined to the
+ * digits around it, 3 bytes a copy from the same phase, hex as one byte (`DA`) a copy or nothing;
+ * the JSON values hold it whole or not at all (no quote or backslash in it); the spaced view
+ * reads `IDAT` a copy. A match is a window of at most KEY_RUN characters of one view: with the
+ * piece repeated at least KEY_RUN times (a piece is at least one character) and its letters
+ * longer than an entity's name, no window can reach across the run, and every window inside it
+ * or at its edges is in the shorter run too. Twice that, for margin.
+ */
+const EMPTY_IDAT_KEPT = 2 * KEY_RUN;
+
+/**
+ * The bytes the search reads ({@link searchedOf}), with each run of more than
+ * {@link EMPTY_IDAT_KEPT} empty pixel chunks cut to that many, and the length of the whole (the
+ * bound is the whole's).
+ */
+function searchedCompacted(parts: readonly MetadataPart[]): { bytes: Buffer; length: number } {
+  const pieces: Buffer[] = [];
+  let length = 0;
+  let run = 0;
+  for (const each of parts) {
+    for (const piece of each.searched) {
+      length += piece.length;
+      run = piece.equals(EMPTY_IDAT) ? run + 1 : 0;
+      if (run <= EMPTY_IDAT_KEPT) pieces.push(piece);
+    }
+  }
+  return { bytes: Buffer.concat(pieces), length };
 }
 
 /** Whether `bytes` carry a key `scrub` takes out: read as Latin-1 or as UTF-8 (letters beyond ASCII). */
@@ -45,8 +87,8 @@ export function metadataCarriesKey(
   kind: ImageKind,
   scrub: MetadataKeyScrubber,
 ): boolean {
-  const whole = searchedOf(metadataParts(bytes, kind));
-  return whole.length > MAX_SEARCHED || carries(whole, scrub);
+  const whole = searchedCompacted(metadataParts(bytes, kind));
+  return whole.length > MAX_SEARCHED || carries(whole.bytes, scrub);
 }
 
 /** What {@link withoutKeyMetadata} made. */

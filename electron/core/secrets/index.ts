@@ -3,7 +3,7 @@
  * names other modules and the fronts import from it. What a key may look like (`key-text`) and
  * where it may echo back (`key-echo*`), under the log and the service.
  */
-export { carriesKey, scrubKey, type SecretKeys } from './key-echo';
+export { KEY_RUN, carriesKey, scrubKey, type SecretKeys } from './key-echo';
 export { KeyVaultError, checkKeyText, isPlausibleKey, keyTextProblem } from './key-text';
 export { keyCarriers } from './key-echo-many';
 export {
