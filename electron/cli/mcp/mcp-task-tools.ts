@@ -9,7 +9,6 @@ import { REQUEST_LIMITS, TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/
 import { recordTarget, type SubmitTarget } from '../../../shared/domain/submit-target';
 import { generationRequestSchema } from '../../../shared/service/wire';
 import { UsageError } from '../../core/command-line';
-import { carriesKey } from '../../core/secrets';
 import { neverSent } from '../../core/engine';
 import type { PictorCore } from '../../core/pictor-core';
 import type { CredentialsProvider } from '../../ports/credentials';
@@ -20,6 +19,7 @@ import {
   MAX_WAIT_SECONDS,
   answer,
   guarded,
+  keyRefusal,
   noted,
   optionsFirstUse,
   refusal,
@@ -102,13 +102,8 @@ async function submitted(
 }
 
 async function generate(deps: TaskToolDeps, input: GenerateInput, extra: ToolExtra) {
-  const { keys } = deps;
-  const texts = [input.prompt ?? '', ...Object.values(input.template?.values ?? {})];
-  if (texts.some((text) => keys.some((key) => carriesKey(text, key)))) {
-    return refusal(
-      'The prompt holds the value of an API key this server holds, so nothing was sent: a key never goes into a prompt.',
-    );
-  }
+  const carried = keyRefusal(input, deps.keys);
+  if (carried) return carried;
   if (input.template === undefined && (input.prompt ?? '') === '') {
     return refusal('generate needs a prompt, or a template of the library.');
   }

@@ -9,6 +9,7 @@ import type { ProviderId } from '../../../shared/domain/providers';
 import { isDemoEndpoint } from '../../../shared/domain/submit-target';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { SpendingCapError, UserFacingError } from '../../core/errors';
+import { carriesKey } from '../../core/secrets';
 import type { PictorCore } from '../../core/pictor-core';
 import { capRefusalText } from '../cap-refusal-text';
 import { cliWording } from '../cli-report';
@@ -33,6 +34,20 @@ export function answer(value: unknown): CallToolResult {
 /** A tool's refusal: the sentence, as a tool error the agent reads. */
 export function refusal(text: string): CallToolResult {
   return { content: [{ type: 'text', text: text.trim() }], isError: true };
+}
+
+/**
+ * The refusal of a submit whose input carries a key the server holds, in any field (the prompt,
+ * a template's values, the model's options and name, a compare's targets) and any encoding the
+ * key's finder knows; null when it carries none. An agent's words go to a service, and another
+ * provider's key (a compare's, PICTOR_KEY_<PROVIDER>) must never reach this one: generate and
+ * compare both ask here before anything is planned or sent.
+ */
+export function keyRefusal(input: unknown, keys: readonly string[]): CallToolResult | null {
+  if (keys.length === 0 || !carriesKey(JSON.stringify(input), keys)) return null;
+  return refusal(
+    'The request holds the value of an API key this server holds, so nothing was sent: a key never goes into a prompt, an option or a model’s name.',
+  );
 }
 
 /** `result` with `notes` said first when it is a refusal (why a model's options are the shipped ones). */
