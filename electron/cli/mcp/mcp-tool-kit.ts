@@ -31,6 +31,28 @@ export function answer(value: unknown): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value, null, 1) }] };
 }
 
+/**
+ * The most bytes one answer's message may take on stdout: the client's SDK reads a line of at
+ * most 10 MB (its stdio ReadBuffer) and drops a longer one, the call then never answered. Room is
+ * left for the message's envelope.
+ */
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A list tool's page as large as fits in one answer ({@link MAX_ANSWER_BYTES}, its text written as
+ * JSON once more in the message): `read(limit)`'s page of `limit` items, else of half as many,
+ * until it fits (a page of one always goes: one item is far smaller). The page's own cursor goes
+ * with it, so the next call lists on from the first item left out. A prompt is up to 32,000
+ * characters, and a quote, a backslash or a control is written as 2 to 7 bytes: a page of 100
+ * such prompts, another hand's records, took up to 22 MB.
+ */
+export function fittingPage(limit: number, read: (limit: number) => unknown): CallToolResult {
+  for (let size = limit; ; size = Math.ceil(size / 2)) {
+    const result = answer(read(size));
+    if (size === 1 || Buffer.byteLength(JSON.stringify(result)) <= MAX_ANSWER_BYTES) return result;
+  }
+}
+
 /** A tool's refusal: the sentence, as a tool error the agent reads. */
 export function refusal(text: string): CallToolResult {
   return { content: [{ type: 'text', text: text.trim() }], isError: true };
