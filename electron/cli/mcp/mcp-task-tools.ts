@@ -18,6 +18,7 @@ import { taskFacts } from './mcp-facts';
 import {
   MAX_WAIT_SECONDS,
   answer,
+  fittingAnswer,
   guarded,
   keyRefusal,
   noted,
@@ -71,6 +72,10 @@ function taskOf(core: PictorCore, id: string) {
   if (!record) throw new UsageError('No such task in the library.');
   return record;
 }
+
+/** Said when generate's answer leaves its tasks' prompts out to fit. */
+const PROMPTS_LEFT_OUT =
+  'The tasks’ prompts are left out of this answer: with them it was too large to send. task_status gives each.';
 
 /** What an agent may send to generate (every field checked by the IPC's schemas). */
 type GenerateInput = z.infer<typeof generateInput>;
@@ -128,7 +133,14 @@ async function submitAndWait(
     : await waitForIds(core, ids, extra);
   const said = notes.length > 0 ? { notes } : {};
   const tasks = records.map((record) => taskFacts(record, deps.keys));
-  return answer({ tasks, spending: spend.summary(), ...said });
+  const spending = spend.summary();
+  // Up to 100 tasks, each with a prompt of up to 32,000 characters (a template's, another
+  // hand's): without their prompts, the ids still reach the agent.
+  return fittingAnswer({ tasks, spending, ...said }, () => ({
+    tasks: tasks.map(({ prompt: _left, ...facts }) => facts),
+    spending,
+    notes: [...notes, PROMPTS_LEFT_OUT],
+  }));
 }
 
 /**

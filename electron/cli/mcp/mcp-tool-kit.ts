@@ -49,8 +49,21 @@ const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 export function fittingPage(limit: number, read: (limit: number) => unknown): CallToolResult {
   for (let size = limit; ; size = Math.ceil(size / 2)) {
     const result = answer(read(size));
-    if (size === 1 || Buffer.byteLength(JSON.stringify(result)) <= MAX_ANSWER_BYTES) return result;
+    if (size === 1 || fits(result)) return result;
   }
+}
+
+function fits(result: CallToolResult): boolean {
+  return Buffer.byteLength(JSON.stringify(result)) <= MAX_ANSWER_BYTES;
+}
+
+/**
+ * `value` as the answer, or `lighter()` when that would not fit in one ({@link MAX_ANSWER_BYTES}):
+ * an answer that was dropped left the agent without the ids of tasks already sent.
+ */
+export function fittingAnswer(value: unknown, lighter: () => unknown): CallToolResult {
+  const whole = answer(value);
+  return fits(whole) ? whole : answer(lighter());
 }
 
 /** A tool's refusal: the sentence, as a tool error the agent reads. */

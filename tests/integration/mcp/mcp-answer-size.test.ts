@@ -4,8 +4,10 @@
  * list_images (100 images) or list_tasks (50 tasks) carries each task's prompt, up to 32,000
  * characters, written twice as JSON (the answer's text, then the message): a library whose
  * prompts are quotes, backslashes or controls (another hand's records: an imported archive) made
- * a page of 13 to 22 MB. A page now holds as many items as fit, its cursor at the first left
- * out, so walking the pages still lists every item. The real server and core in-process (an
+ * a page of 11 to 22 MB. A page now holds as many items as fit, its cursor at the first left
+ * out, so walking the pages still lists every item. generate's answer (up to 100 tasks, each with
+ * its prompt) leaves the prompts out when they would not fit: the ids of tasks already sent reach
+ * the agent. The real server and core in-process (an
  * offline library), the SDK's own client over its in-memory transport, each answer measured by
  * the SDK's own framing (ReadBuffer, as the client reads stdout).
  */
@@ -19,6 +21,10 @@ import { DEMO_ENDPOINT } from '../../../shared/domain/submit-target';
 import { REQUEST_LIMITS } from '../../../shared/domain/limits';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { offlineCore } from '../../support/offline-core';
+import { startDemoService } from '../../../electron/demo-service/server';
+import type { DemoService } from '../../../electron/demo-service/types';
+
+const KEY = 'sk-answer-size-Vb7Nq2Wx5Lz8';
 import { makeImage, makeRecord } from '../../unit/core/history/history-fixtures';
 
 /**
@@ -30,8 +36,11 @@ const PROMPTS = Array.from(
   (_, n) => `${String(n)} ${'\u0001'.repeat(REQUEST_LIMITS.prompt - 4)}`,
 );
 
-async function serverOn(prompts: readonly string[]) {
-  const core = await offlineCore();
+/** On the offline core's library alone, or sending to `service` (the demo on loopback). */
+async function serverOn(prompts: readonly string[], service?: DemoService) {
+  const target = { provider: 'pictor' as const, endpoint: service?.url ?? DEMO_ENDPOINT };
+  const credentials = new StaticCredentials(target.endpoint, service ? KEY : null);
+  const core = await offlineCore(service ? { credentials, fetch: globalThis.fetch } : {});
   core.history.putMany(
     prompts.map((prompt, n) =>
       makeRecord({
@@ -45,8 +54,8 @@ async function serverOn(prompts: readonly string[]) {
   );
   const server = createMcpServer({
     core,
-    credentials: new StaticCredentials(DEMO_ENDPOINT, null),
-    target: { provider: 'pictor', endpoint: DEMO_ENDPOINT },
+    credentials,
+    target,
     limits: { maxSpendMicros: null, maxTasks: 200 },
     keys: [],
     version: 'test',
@@ -98,6 +107,30 @@ describe('an answer of pictor mcp', () => {
       }
     } finally {
       await close();
+    }
+  }, 120_000);
+
+  it('of generate gives every task’s id, its prompts left out when they would not fit', async () => {
+    const demo = await startDemoService({
+      durationMs: 60_000,
+      accounts: [{ account: 'a', key: KEY }],
+    });
+    const { client, close } = await serverOn([], demo);
+    try {
+      const prompt = PROMPTS[0] ?? '';
+      const result = (await client.callTool({
+        name: 'generate',
+        arguments: { prompt, count: 50 },
+      })) as CallToolResult;
+      expect(result.isError, JSON.stringify(result.content).slice(0, 300)).not.toBe(true);
+      expect(() => framed(1, result)).not.toThrow();
+      const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
+      const said = JSON.parse(text) as { tasks: { localId: string }[]; notes: string[] };
+      expect(new Set(said.tasks.map((task) => task.localId)).size).toBe(50);
+      expect(said.notes.join(' ')).toContain('task_status gives each');
+    } finally {
+      await close();
+      await demo.close();
     }
   }, 120_000);
 });
