@@ -28,6 +28,7 @@ import { amountOf, type ConnectionSpend, type SpendAmount, type SpendCharge } fr
 import {
   answer,
   guarded,
+  keyRefusal,
   noted,
   optionsFirstUse,
   refusal,
@@ -143,6 +144,8 @@ async function firstUses(
 }
 
 async function compare(deps: CompareToolDeps, input: CompareToolInput, extra: ToolExtra) {
+  const carried = keyRefusal(input, deps.keys);
+  if (carried) return carried;
   const targets = input.targets.map((wanted) => ({
     ...addressOf(wanted.service, deps.target),
     ...(wanted.model ? { model: wanted.model } : {}),

@@ -17,7 +17,7 @@ import { outgoingBytes, savedFile } from '../../core/gallery';
 import type { PictorCore } from '../../core/pictor-core';
 import type { TriageChange } from '../../core/triage';
 import { IMAGE_REF, imageFacts, imageRefOf } from './mcp-facts';
-import { answer, guarded } from './mcp-tool-kit';
+import { answer, fittingPage, guarded } from './mcp-tool-kit';
 import { resolveRefs } from '../triage-apply';
 import { limiter } from '../../core/base';
 import type { OutputRoom } from './mcp-output-room';
@@ -39,23 +39,25 @@ function mimeOf(bytes: Buffer): string {
 
 function listImages(core: PictorCore, keys: readonly string[], input: z.infer<typeof listInput>) {
   const { smart, cursor, limit, states, ...filters } = input;
-  const page = core.history.listImages({
+  const query = {
     ...filters,
     ...(smart === undefined ? {} : { smart: core.smartBoards.rulesOf(smart) }),
     states: states ?? VISIBLE_STATES,
     cursor: cursor ?? null,
-    limit: limit ?? 20,
-  });
-  return answer({
-    images: page.items.map((item) => ({
-      ref: imageRefOf(item, item.index, keys),
-      prompt: item.prompt,
-      model: item.model ?? null,
-      service: galleryServiceOf(item),
-      createdAt: new Date(item.createdAt).toISOString(),
-      ...imageFacts(item.image),
-    })),
-    nextCursor: page.nextCursor,
+  };
+  return fittingPage(limit ?? 20, (fits) => {
+    const page = core.history.listImages({ ...query, limit: fits });
+    return {
+      images: page.items.map((item) => ({
+        ref: imageRefOf(item, item.index, keys),
+        prompt: item.prompt,
+        model: item.model ?? null,
+        service: galleryServiceOf(item),
+        createdAt: new Date(item.createdAt).toISOString(),
+        ...imageFacts(item.image),
+      })),
+      nextCursor: page.nextCursor,
+    };
   });
 }
 

@@ -8,7 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { requests } from '../../../shared/ipc/contract';
 import type { PictorCore } from '../../core/pictor-core';
 import { taskFacts } from './mcp-facts';
-import { answer, guarded } from './mcp-tool-kit';
+import { fittingPage, guarded } from './mcp-tool-kit';
 
 /** The IPC's own filter of the task list; an agent's page is at most 50 tasks. */
 const listTasksInput = requests['tasks:list'].input.extend({
@@ -20,10 +20,12 @@ function listTasks(
   keys: readonly string[],
   input: z.infer<typeof listTasksInput>,
 ) {
-  const page = core.history.list({ ...input, limit: input.limit ?? 20 });
-  return answer({
-    tasks: page.items.map((record) => taskFacts(core.engine.get(record.localId) ?? record, keys)),
-    nextCursor: page.nextCursor,
+  return fittingPage(input.limit ?? 20, (limit) => {
+    const page = core.history.list({ ...input, limit });
+    return {
+      tasks: page.items.map((record) => taskFacts(core.engine.get(record.localId) ?? record, keys)),
+      nextCursor: page.nextCursor,
+    };
   });
 }
 

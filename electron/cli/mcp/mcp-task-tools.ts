@@ -9,7 +9,6 @@ import { REQUEST_LIMITS, TASKS_PER_ENGINE_SUBMIT } from '../../../shared/domain/
 import { recordTarget, type SubmitTarget } from '../../../shared/domain/submit-target';
 import { generationRequestSchema } from '../../../shared/service/wire';
 import { UsageError } from '../../core/command-line';
-import { carriesKey } from '../../core/secrets';
 import { neverSent } from '../../core/engine';
 import type { PictorCore } from '../../core/pictor-core';
 import type { CredentialsProvider } from '../../ports/credentials';
@@ -19,7 +18,9 @@ import { taskFacts } from './mcp-facts';
 import {
   MAX_WAIT_SECONDS,
   answer,
+  fittingAnswer,
   guarded,
+  keyRefusal,
   noted,
   optionsFirstUse,
   refusal,
@@ -72,6 +73,10 @@ function taskOf(core: PictorCore, id: string) {
   return record;
 }
 
+/** Said when generate's answer leaves its tasks' prompts out to fit. */
+const PROMPTS_LEFT_OUT =
+  'The tasks’ prompts are left out of this answer: with them it was too large to send. task_status gives each.';
+
 /** What an agent may send to generate (every field checked by the IPC's schemas). */
 type GenerateInput = z.infer<typeof generateInput>;
 
@@ -102,13 +107,8 @@ async function submitted(
 }
 
 async function generate(deps: TaskToolDeps, input: GenerateInput, extra: ToolExtra) {
-  const { keys } = deps;
-  const texts = [input.prompt ?? '', ...Object.values(input.template?.values ?? {})];
-  if (texts.some((text) => keys.some((key) => carriesKey(text, key)))) {
-    return refusal(
-      'The prompt holds the value of an API key this server holds, so nothing was sent: a key never goes into a prompt.',
-    );
-  }
+  const carried = keyRefusal(input, deps.keys);
+  if (carried) return carried;
   if (input.template === undefined && (input.prompt ?? '') === '') {
     return refusal('generate needs a prompt, or a template of the library.');
   }
@@ -133,7 +133,14 @@ async function submitAndWait(
     : await waitForIds(core, ids, extra);
   const said = notes.length > 0 ? { notes } : {};
   const tasks = records.map((record) => taskFacts(record, deps.keys));
-  return answer({ tasks, spending: spend.summary(), ...said });
+  const spending = spend.summary();
+  // Up to 100 tasks, each with a prompt of up to 32,000 characters (a template's, another
+  // hand's): without their prompts, the ids still reach the agent.
+  return fittingAnswer({ tasks, spending, ...said }, () => ({
+    tasks: tasks.map(({ prompt: _left, ...facts }) => facts),
+    spending,
+    notes: [...notes, PROMPTS_LEFT_OUT],
+  }));
 }
 
 /**

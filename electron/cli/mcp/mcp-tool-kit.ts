@@ -9,6 +9,7 @@ import type { ProviderId } from '../../../shared/domain/providers';
 import { isDemoEndpoint } from '../../../shared/domain/submit-target';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { SpendingCapError, UserFacingError } from '../../core/errors';
+import { carriesKey } from '../../core/secrets';
 import type { PictorCore } from '../../core/pictor-core';
 import { capRefusalText } from '../cap-refusal-text';
 import { cliWording } from '../cli-report';
@@ -30,9 +31,58 @@ export function answer(value: unknown): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value, null, 1) }] };
 }
 
+/**
+ * The most bytes one answer's message may take on stdout: the client's SDK reads a line of at
+ * most 10 MB (its stdio ReadBuffer) and drops a longer one, the call then never answered. Room is
+ * left for the message's envelope.
+ */
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A list tool's page as large as fits in one answer ({@link MAX_ANSWER_BYTES}, its text written as
+ * JSON once more in the message): `read(limit)`'s page of `limit` items, else of half as many,
+ * until it fits (a page of one always goes: one item is far smaller). The page's own cursor goes
+ * with it, so the next call lists on from the first item left out. A prompt is up to 32,000
+ * characters, and a quote, a backslash or a control is written as 2 to 7 bytes: a page of 100
+ * such prompts, another hand's records, took up to 22 MB.
+ */
+export function fittingPage(limit: number, read: (limit: number) => unknown): CallToolResult {
+  for (let size = limit; ; size = Math.ceil(size / 2)) {
+    const result = answer(read(size));
+    if (size === 1 || fits(result)) return result;
+  }
+}
+
+function fits(result: CallToolResult): boolean {
+  return Buffer.byteLength(JSON.stringify(result)) <= MAX_ANSWER_BYTES;
+}
+
+/**
+ * `value` as the answer, or `lighter()` when that would not fit in one ({@link MAX_ANSWER_BYTES}):
+ * an answer that was dropped left the agent without the ids of tasks already sent.
+ */
+export function fittingAnswer(value: unknown, lighter: () => unknown): CallToolResult {
+  const whole = answer(value);
+  return fits(whole) ? whole : answer(lighter());
+}
+
 /** A tool's refusal: the sentence, as a tool error the agent reads. */
 export function refusal(text: string): CallToolResult {
   return { content: [{ type: 'text', text: text.trim() }], isError: true };
+}
+
+/**
+ * The refusal of a submit whose input carries a key the server holds, in any field (the prompt,
+ * a template's values, the model's options and name, a compare's targets) and any encoding the
+ * key's finder knows; null when it carries none. An agent's words go to a service, and another
+ * provider's key (a compare's, PICTOR_KEY_<PROVIDER>) must never reach this one: generate and
+ * compare both ask here before anything is planned or sent.
+ */
+export function keyRefusal(input: unknown, keys: readonly string[]): CallToolResult | null {
+  if (keys.length === 0 || !carriesKey(JSON.stringify(input), keys)) return null;
+  return refusal(
+    'The request holds the value of an API key this server holds, so nothing was sent: a key never goes into a prompt, an option or a model’s name.',
+  );
 }
 
 /** `result` with `notes` said first when it is a refusal (why a model's options are the shipped ones). */

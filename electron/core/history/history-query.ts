@@ -102,11 +102,17 @@ export interface SearchWords {
   readonly short: readonly string[];
 }
 
+/**
+ * What parts a search into words: white space, and NUL, which no one types and neither search can
+ * hold: SQLite reads a LIKE pattern and an FTS5 query as C strings, so a NUL ended the pattern (a
+ * lone one matched every prompt) or left the query's quoted word unterminated (the read failed,
+ * said as "Pictor could not read its history database").
+ */
+// eslint-disable-next-line no-control-regex
+const WORD_BREAK = /[\s\u0000]+/u;
+
 export function searchWords(search: string | undefined): SearchWords {
-  const words = [...new Set((search ?? '').trim().split(/\s+/u).filter(Boolean))].slice(
-    0,
-    MAX_WORDS,
-  );
+  const words = [...new Set((search ?? '').split(WORD_BREAK).filter(Boolean))].slice(0, MAX_WORDS);
   const long = words.filter((word) => [...word].length >= TRIGRAM);
   return {
     index:

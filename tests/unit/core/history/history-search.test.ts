@@ -77,6 +77,29 @@ describe('HistoryStore search', () => {
     }
   });
 
+  it('reads a NUL as a break between words: never a failed read, never a match of everything', () => {
+    // SQLite reads LIKE patterns and FTS5 queries as C strings: a NUL ended a short word's
+    // pattern (`%` alone: every prompt) or left an indexed word's quote open (the read failed).
+    const cases: [text: string, spaced: string][] = [
+      ['\u0000x', 'x'],
+      ['o\u0000', 'o'],
+      ['\u0000\u0000\u0000', ' '],
+      ['zeb\u0000', 'zeb'],
+      ['f\u0000x', 'f x'],
+      ['fox\u0000red', 'fox red'],
+      ['\u0000cotton', 'cotton'],
+      ['sh\u0000\u0000irt', 'sh irt'],
+    ];
+    for (const [text, spaced] of cases) {
+      expect(search(text), JSON.stringify(text)).toEqual(search(spaced));
+      expect(store.count({ search: text }), JSON.stringify(text)).toBe(search(spaced).length);
+      const images = store.listImages({ search: text, sort: 'prompt' }).items.length;
+      expect(images, JSON.stringify(text)).toBe(
+        store.listImages({ search: spaced, sort: 'prompt' }).items.length,
+      );
+    }
+  });
+
   it('an empty or blank search matches everything', () => {
     expect(search('')).toHaveLength(Object.keys(prompts).length);
     expect(search('   ')).toHaveLength(Object.keys(prompts).length);
