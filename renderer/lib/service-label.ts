@@ -20,7 +20,7 @@ import { addressHost, ownServiceName } from '../../shared/domain/service-name';
 import type { Settings } from '../../shared/domain/settings';
 import type { CostLedgerEntry } from '../../shared/ipc/cost-contract';
 import { t } from '../i18n';
-import { SERVICE_CHOICE_LABELS, type ServiceKeyState } from './service-key-state';
+import { lacksKey, SERVICE_CHOICE_LABELS, type ServiceKeyState } from './service-key-state';
 
 let ownName = '';
 
@@ -89,11 +89,14 @@ export function targetName(target: {
  * facts): the service, "(demo)" where the built-in demo stood in ({@link serviceChoiceLabel}'s
  * `demo` words: what made the task, not the box's present reason such as "no key"), its model, and
  * #1/#2 of a target chosen twice. A target named before the facts by its label. One name for a
- * compare's cells and for the plan's lines of the compare dialog and the edit panel.
+ * compare's cells and for the plan's lines of the compare dialog and the edit panel. A plan's
+ * target is named with its service's state `now` (serviceStateOf) where that says it has no key
+ * ("fal.ai (no key) · …", as its Service box says it): the facts keep no key state, the page knows.
  */
-export function fanOutTargetName(name: TargetName): string {
+export function fanOutTargetName(name: TargetName, now?: ServiceKeyState | null): string {
   if (name.service === undefined) return name.label;
-  const service = serviceChoiceLabel(name.service, name.demo === true ? 'demo' : null);
+  const state = name.demo === true ? 'demo' : lacksKey(now ?? null) ? (now ?? null) : null;
+  const service = serviceChoiceLabel(name.service, state);
   const named = targetLabel(service, name.model);
   return name.nth === undefined ? named : `${named} #${String(name.nth)}`;
 }

@@ -7,12 +7,14 @@
  */
 import type { StateCreator } from 'zustand';
 import type { CompareGroupSummary } from '../../shared/domain/compare';
+import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { CompareInputPayload, ComparePlanOutput } from '../../shared/ipc/compare-contract';
 import type { TaskItem } from '../../shared/ipc/contract';
 import { t } from '../i18n';
 import { call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
+import type { ComposeDraft } from './compose-draft';
 import type { ImageRef } from './image-ref';
 import { selectCompareItems } from './record-selectors';
 import { itemsOf, recordsWith, type RecordsTable } from './records-table';
@@ -22,6 +24,22 @@ export type ComparePlanAnswer =
   | { readonly ok: true; readonly plan: ComparePlanOutput }
   | { readonly ok: false; readonly message: string };
 
+/** A target of the plan dialog as its row holds it: a service and a model (empty: its default). */
+export interface CompareRow {
+  readonly provider: ProviderId;
+  readonly model: string;
+}
+
+/** The rows the dialog opens with: the form's service and model, then another service. */
+export function firstCompareRows(draft: Pick<ComposeDraft, 'provider' | 'model'>): CompareRow[] {
+  const { provider, model } = draft;
+  const other = PROVIDER_IDS.find((id) => id !== provider) ?? provider;
+  return [
+    { provider, model },
+    { provider: other, model: '' },
+  ];
+}
+
 export interface CompareSlice {
   /** The group the compare view shows; null: the view is closed. */
   compareGroup: string | null;
@@ -30,7 +48,14 @@ export interface CompareSlice {
   compareLoading: boolean;
   /** The plan dialog is open (the compose form's "Compare…"). */
   compareDialogOpen: boolean;
+  /** Opens the plan dialog on the form's first rows (firstCompareRows), or closes it. */
   compareShowDialog(open: boolean): void;
+  /**
+   * The plan dialog's target rows, in the store as the window's other state is: the window is
+   * drawn anew in a new language (app.tsx), and the rows typed are kept.
+   */
+  compareRows: readonly CompareRow[];
+  compareSetRows(rows: readonly CompareRow[]): void;
   /** Opens the compare view on `group` and reads its tasks. */
   compareOpen(group: string): Promise<void>;
   compareClose(): void;
@@ -59,6 +84,7 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
   compareIds: [],
   compareLoading: false,
   compareDialogOpen: false,
+  compareRows: [],
   compareGroups: [],
   async compareGroupsLoad() {
     try {
@@ -68,7 +94,11 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
     }
   },
   compareShowDialog(open) {
-    set({ compareDialogOpen: open });
+    if (!open) set({ compareDialogOpen: false });
+    else set({ compareDialogOpen: true, compareRows: firstCompareRows(get().composeDraft) });
+  },
+  compareSetRows(rows) {
+    set({ compareRows: rows });
   },
   async compareOpen(group) {
     set({ compareGroup: group, compareIds: [], compareLoading: true, compareDialogOpen: false });

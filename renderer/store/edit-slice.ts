@@ -22,6 +22,7 @@ import type {
 import { call, imageUrl, toApiError } from '../lib/api';
 import { lacksKey, serviceKeyState } from '../lib/service-key-state';
 import type { AppState } from './app-state';
+import { firstEditDraft, type EditDraft } from './edit-draft';
 import type { ImageRef } from './gallery-delete';
 
 /** What the panel starts on: the operation (and the upscale factor) the user chose. */
@@ -57,6 +58,9 @@ export interface EditSlice {
     /** Counts the panel's openings (a new source is a new panel; a smaller copy is not). */
     readonly opened: number;
   } | null;
+  /** The open panel's draft (edit-draft.ts): the store's, so a new language keeps it. */
+  editDraft: EditDraft | null;
+  editSetDraft(draft: EditDraft): void;
   /** Services the user agreed, this session, may make their inputs public links. */
   editConsented: readonly ProviderId[];
   /**
@@ -87,21 +91,23 @@ export interface EditSlice {
   editStack(ref: ImageRef): Promise<Answer<StackImage[]>>;
 }
 
-/** A new panel on `source` (a new key, so nothing of the last one stays). */
+/** A new panel on `source` (a new key, so nothing of the last one stays), with a fresh draft. */
 function panelOn(get: () => AppState, source: EditSource, start: EditStart) {
-  return { source, start, opened: (get().editPanel?.opened ?? 0) + 1 };
+  const editPanel = { source, start, opened: (get().editPanel?.opened ?? 0) + 1 };
+  return { editPanel, editDraft: firstEditDraft(source, start) };
 }
 
 const refusal = (error: unknown) => ({ ok: false as const, message: toApiError(error).message });
 
 export const createEditSlice: StateCreator<AppState, [], [], EditSlice> = (set, get) => ({
   editPanel: null,
+  editDraft: null,
   editConsented: [],
   editResultsSeen: 0,
   async editOpenFromLibrary(ref, prompt, start) {
     try {
       const { image, parent } = await call('inputs:fromLibrary', ref);
-      set({ editPanel: panelOn(get, { image, parent, prompt }, start) });
+      set(panelOn(get, { image, parent, prompt }, start));
     } catch (error) {
       get().showError(error);
     }
@@ -111,30 +117,18 @@ export const createEditSlice: StateCreator<AppState, [], [], EditSlice> = (set, 
       const picked = await call('inputs:pickFile');
       if (picked === null) return;
       const source = { image: picked.image, prompt: '' };
-      set({ editPanel: panelOn(get, source, { operation: 'edit' }) });
+      set(panelOn(get, source, { operation: 'edit' }));
     } catch (error) {
       get().showError(error);
     }
   },
   editClose() {
-    set({ editPanel: null });
+    set({ editPanel: null, editDraft: null });
   },
-  async editDownscale(maxSide, maxBytes) {
-    const panel = get().editPanel;
-    if (!panel) return null;
-    try {
-      const { image } = await call('inputs:downscale', {
-        sha256: panel.source.image.sha256,
-        maxSide,
-        ...(maxBytes === undefined ? {} : { maxBytes }),
-      });
-      if (get().editPanel === panel)
-        set({ editPanel: { ...panel, source: { ...panel.source, image } } });
-      return null;
-    } catch (error) {
-      return toApiError(error).message;
-    }
+  editSetDraft(draft) {
+    if (get().editPanel !== null) set({ editDraft: draft });
   },
+  ...downscaleAction(set, get),
   ...inputActions(),
   ...consentAction(set, get),
   async editRun(input) {
@@ -143,7 +137,7 @@ export const createEditSlice: StateCreator<AppState, [], [], EditSlice> = (set, 
       // The panel closes and gives the focus back to what opened it (the viewer's Edit… or
       // Upscale); the compare view opens over the viewer, which stays, so closing compare comes
       // back to the viewer and its Escape closes it.
-      set({ editPanel: null });
+      set({ editPanel: null, editDraft: null });
       get().tasksInsert(items);
       await get().compareOpen(group);
       return null;
@@ -152,6 +146,36 @@ export const createEditSlice: StateCreator<AppState, [], [], EditSlice> = (set, 
     }
   },
 });
+
+/** The source replaced by a smaller copy main makes, in the panel and its draft alike. */
+function downscaleAction(
+  set: (partial: Partial<AppState>) => void,
+  get: () => AppState,
+): Pick<EditSlice, 'editDownscale'> {
+  return {
+    async editDownscale(maxSide, maxBytes) {
+      const panel = get().editPanel;
+      if (!panel) return null;
+      try {
+        const { image } = await call('inputs:downscale', {
+          sha256: panel.source.image.sha256,
+          maxSide,
+          ...(maxBytes === undefined ? {} : { maxBytes }),
+        });
+        // A smaller copy made by main replaces the source the panel shows and sends.
+        const draft = get().editDraft;
+        if (get().editPanel === panel)
+          set({
+            editPanel: { ...panel, source: { ...panel.source, image } },
+            ...(draft ? { editDraft: { ...draft, source: image } } : {}),
+          });
+        return null;
+      } catch (error) {
+        return toApiError(error).message;
+      }
+    },
+  };
+}
 
 /** "Upload it": the user's yes to public links on a service, told to main and kept for the session. */
 function consentAction(

@@ -19,17 +19,27 @@ function standings(state: AppState): string {
   return PROVIDER_IDS.map((id) => serviceStateOf(state, id) ?? 'unknown').join(' ');
 }
 
-/** Every service, in the order they are offered, with its name as a choice to send to. */
-export function useServiceChoices(): ReadonlyArray<{ value: ProviderId; label: string }> {
-  // A string, so the list is drawn again only when a service's standing changes.
+/** How each service stands now (serviceStateOf), read again only when a standing changes. */
+export function useServiceStandings(): Readonly<Record<ProviderId, ServiceKeyState | null>> {
+  // A string, so a change elsewhere in the store draws nothing again.
   const now = useAppStore(standings);
-  // The names follow the settings too (the user's own service's name: nameOwnService).
-  const settings = useAppStore((state) => state.settings);
   return useMemo(() => {
     const said = now.split(' ');
-    return PROVIDER_IDS.map((id, at) => ({
-      value: id,
-      label: serviceChoiceLabel(id, said[at] === 'unknown' ? null : (said[at] as ServiceKeyState)),
-    }));
-  }, [now, settings]);
+    const of = (at: number) => (said[at] === 'unknown' ? null : (said[at] as ServiceKeyState));
+    return Object.fromEntries(PROVIDER_IDS.map((id, at) => [id, of(at)])) as Record<
+      ProviderId,
+      ServiceKeyState | null
+    >;
+  }, [now]);
+}
+
+/** Every service, in the order they are offered, with its name as a choice to send to. */
+export function useServiceChoices(): ReadonlyArray<{ value: ProviderId; label: string }> {
+  const standing = useServiceStandings();
+  // The names follow the settings too (the user's own service's name: nameOwnService).
+  const settings = useAppStore((state) => state.settings);
+  return useMemo(
+    () => PROVIDER_IDS.map((id) => ({ value: id, label: serviceChoiceLabel(id, standing[id]) })),
+    [standing, settings],
+  );
 }

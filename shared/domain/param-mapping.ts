@@ -5,7 +5,10 @@
  * number of images, guidance, steps…; an aspect ratio and a size stand in for each other, as a
  * ratio). A value the target does not offer or holds outside its range is not sent, and each
  * option left out is said in one catalogue sentence, so the compare dialog names it in the
- * window's language before anything is sent and the CLI in English.
+ * window's language before anything is sent and the CLI in English. A sentence speaks of "this
+ * model" and names no target: each front puts it under its own name of the target (the plan's
+ * facts: the window's fanOutTargetName, the CLI's and the MCP server's label), so no English name
+ * made by main stands in a sentence the window shows in another language.
  */
 import { sentence, type Sentence } from '../i18n/sentence';
 import {
@@ -26,8 +29,6 @@ interface ParamCarry {
   readonly to: ParamSchema | undefined;
   readonly params: ParamValues;
   readonly seed?: number | undefined;
-  /** The target as the sentences name it ("fal.ai · fal-ai/flux/dev"). */
-  readonly target: string;
 }
 
 /** What a target sends of the options, and a sentence per option it does not take. */
@@ -93,17 +94,16 @@ function targetName(
 export function carryParams(carry: ParamCarry): CarriedParams {
   const params: Record<string, ParamValue> = {};
   const notes: Sentence[] = [];
-  const { target } = carry;
   for (const [name, asked] of Object.entries(carry.params)) {
     const found = targetName(carry, name);
     const spec = found && carry.to ? carry.to.params[found.name] : undefined;
     if (!found || !spec || Object.hasOwn(params, found.name)) {
-      notes.push(sentence('error.compare.paramNotTaken', { target, name }));
+      notes.push(sentence('error.compare.paramNotTaken', { name }));
       continue;
     }
     const value = asChoice(spec, asked, found.byRatio);
     if (paramProblem(found.name, spec, value)) {
-      notes.push(sentence('error.compare.paramNotFit', { target, name, value: String(asked) }));
+      notes.push(sentence('error.compare.paramNotFit', { name, value: String(asked) }));
       continue;
     }
     params[found.name] = value;
@@ -117,13 +117,12 @@ function carrySeed(carry: ParamCarry, notes: Sentence[]): number | undefined {
   const name = commonParam(carry.to, 'seed');
   const spec = name === undefined ? undefined : carry.to?.params[name];
   if (name === undefined || spec === undefined) {
-    notes.push(sentence('error.compare.seedNotTaken', { target: carry.target }));
+    notes.push(sentence('error.compare.seedNotTaken'));
     return undefined;
   }
   if (paramProblem(name, spec, carry.seed)) {
     notes.push(
       sentence('error.compare.paramNotFit', {
-        target: carry.target,
         name,
         value: String(carry.seed),
       }),

@@ -186,7 +186,13 @@ async function planAndRun(
     group: plan.group,
     tasks: records.map((record) => taskFacts(record, deps.keys)),
     leftOut: plan.leftOut.map((left) => ({ label: left.label, reason: said(left.reason) })),
-    notes: [...fetched, ...plan.targets.flatMap((target) => target.notes.map(said))],
+    // A note names no target ("This model has no option …"): it comes under the target's label.
+    notes: [
+      ...fetched,
+      ...plan.targets.flatMap((target) =>
+        target.notes.map((note) => `${target.label}: ${said(note)}`),
+      ),
+    ],
     spending: spend.summary(),
   });
 }

@@ -92,7 +92,7 @@ export async function planCompare(deps: CompareDeps, input: CompareInput): Promi
     plan: async (wanted, place): Promise<PlannedTarget | { reason: Sentence }> => {
       const found = await usableTarget(deps.credentials, wanted);
       if ('reason' in found) return found;
-      const carried = carryOptions(options, wanted, place.label);
+      const carried = carryOptions(options, wanted);
       const adapted = prompts.map((prompt) =>
         adaptRequest(wanted.provider, {
           prompt,
@@ -116,7 +116,6 @@ type Target = z.output<typeof targetSchema>;
 function carryOptions(
   options: z.output<typeof optionsSchema> | undefined,
   target: Target,
-  label: string,
 ): { request: Pick<GenerationRequest, 'params' | 'seed'>; notes: readonly Sentence[] } {
   if (options === undefined) return { request: {}, notes: [] };
   const carried = carryParams({
@@ -124,7 +123,6 @@ function carryOptions(
     to: paramSchemaOf(target.provider, modelOf(target)),
     params: options.params ?? {},
     seed: options.seed,
-    target: label,
   });
   const params = Object.keys(carried.params).length > 0 ? { params: carried.params } : {};
   const seed = carried.seed === undefined ? {} : { seed: carried.seed };

@@ -5,11 +5,12 @@
  * window's language. "Compare" runs it (main plans again) and opens the compare view; a refusal
  * (a hard cap) is shown, nothing sent. A target's service is named as the compose form's Service
  * box names it (store/use-service-choices.ts): the demo standing in for it, without a key, or itself;
- * the plan's lines name a target from main's facts as its cells will (lib/service-label.ts).
+ * the plan's lines name a target from main's facts as its cells will (lib/service-label.ts), a
+ * target left out with its service's state now where it has no key ("fal.ai (no key) · …"). The
+ * rows are the store's (compare-slice.ts): the window drawn again in a new language keeps them.
  */
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { COMPARE_TARGETS } from '../../../shared/domain/compare';
-import { PROVIDER_IDS, type ProviderId } from '../../../shared/domain/providers';
 import type {
   CompareInputPayload,
   ComparePlanOutput,
@@ -25,16 +26,15 @@ import { formatCost } from '../../lib/cost-text';
 import { fanOutTargetName } from '../../lib/service-label';
 import { useLivePlan, useOneRun } from '../../lib/use-fan-out';
 import { useAppStore } from '../../store/app-store';
-import type { ComparePlanAnswer } from '../../store/compare-slice';
+import {
+  firstCompareRows,
+  type CompareRow as Row,
+  type ComparePlanAnswer,
+} from '../../store/compare-slice';
 import type { ComposeDraft } from '../../store/compose-draft';
 import { requestOf } from '../../store/compose-submit-actions';
-import { useServiceChoices } from '../../store/use-service-choices';
+import { useServiceChoices, useServiceStandings } from '../../store/use-service-choices';
 import { useWorkflowModels } from '../../store/use-workflow-models';
-
-interface Row {
-  readonly provider: ProviderId;
-  readonly model: string;
-}
 
 const store = useAppStore.getState;
 
@@ -77,15 +77,6 @@ export function CompareDialog() {
   return open ? <OpenDialog /> : null;
 }
 
-function firstRows(): Row[] {
-  const { provider, model } = store().composeDraft;
-  const other = PROVIDER_IDS.find((id) => id !== provider) ?? provider;
-  return [
-    { provider, model },
-    { provider: other, model: '' },
-  ];
-}
-
 const askPlan = (input: CompareInputPayload) => store().comparePlan(input);
 const run = (input: CompareInputPayload) => store().compareRun(input);
 
@@ -98,7 +89,7 @@ function useRowsPlan(rows: readonly Row[], prompt: string): ComparePlanAnswer | 
 
 function OpenDialog() {
   const prompt = useAppStore((state) => state.composeDraft.prompt);
-  const [rows, setRows] = useState<Row[]>(firstRows);
+  const rows = useAppStore((state) => state.compareRows);
   const answer = useRowsPlan(rows, prompt);
   const { sending, refused, start } = useOneRun(run);
   const close = () => store().compareShowDialog(false);
@@ -120,7 +111,7 @@ function OpenDialog() {
       <p className="compare-dialog__prompt">
         {prompt.trim() ? `${t('compare.dialog.prompt')}: ${prompt}` : t('compare.dialog.noPrompt')}
       </p>
-      <TargetRows rows={rows} onChange={setRows} />
+      <TargetRows rows={rows} onChange={(next) => store().compareSetRows(next)} />
       <PlanFacts
         answer={answer}
         refused={refused}
@@ -148,6 +139,7 @@ function PlanFacts({
   refused: string | null;
   waiting: boolean;
 }) {
+  const standing = useServiceStandings();
   if (waiting) return <p role="status">{t('compare.dialog.planning')}</p>;
   if (answer === null) return null;
   if (!answer.ok) return <p role="alert">{answer.message}</p>;
@@ -158,7 +150,11 @@ function PlanFacts({
       <ul>
         {plan.leftOut.map((out) => (
           <li key={`out-${String(out.slot)}`}>
-            <strong>{t('compare.dialog.leftOut', { label: fanOutTargetName(out) })}</strong>{' '}
+            <strong>
+              {t('compare.dialog.leftOut', {
+                label: fanOutTargetName(out, out.service && standing[out.service]),
+              })}
+            </strong>{' '}
             {said(out.reason)}
           </li>
         ))}
@@ -213,7 +209,7 @@ function TargetRows({ rows, onChange }: { rows: readonly Row[]; onChange: (rows:
   const setRows = onChange;
   const change = (n: number, row: Partial<Row>) =>
     setRows(rows.map((old, i) => (i === n ? { ...old, ...row } : old)));
-  const added = firstRows()[1];
+  const added = firstCompareRows(store().composeDraft)[1];
   const services = useServiceChoices();
   return (
     <>

@@ -4,11 +4,8 @@
  * the sentence naming the model that would, and the request the panel sends (inputs by digest).
  */
 import type {
-  Expand,
   ImageOperation,
-  ImageParent,
   InputImage,
-  InputRoute,
   UpscaleFactor,
 } from '../../../shared/domain/image-inputs';
 import {
@@ -23,6 +20,7 @@ import type { ProviderId } from '../../../shared/domain/providers';
 import type { EditInputPayload } from '../../../shared/ipc/inputs-contract';
 import { formatBytes, formatDimensions, formatNumber, t } from '../../i18n';
 import { serviceLabel } from '../../lib/service-label';
+import type { EditDraft, EditTarget as Target } from '../../store/edit-draft';
 
 export interface ModelChoice {
   readonly provider: ProviderId;
@@ -116,25 +114,6 @@ export function sizeOffer(
     maxBytes: formatBytes(maxBytes),
   });
   return { maxSide, maxBytes, text };
-}
-
-export interface Target {
-  readonly provider: ProviderId;
-  readonly model: string;
-}
-
-/** What the panel holds when the user sends. */
-export interface EditDraft {
-  readonly operation: ImageOperation;
-  readonly source: InputImage;
-  readonly parent?: ImageParent | undefined;
-  readonly prompt: string;
-  readonly masks: { readonly white: InputImage; readonly alpha: InputImage } | null;
-  readonly references: readonly InputImage[];
-  readonly factor: UpscaleFactor;
-  readonly expand: Expand;
-  readonly route: InputRoute;
-  readonly targets: readonly Target[];
 }
 
 /** What a draft asks of a model. */

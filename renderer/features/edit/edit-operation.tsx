@@ -11,7 +11,8 @@ import {
 } from '../../../shared/domain/image-inputs';
 import type { ProviderId } from '../../../shared/domain/providers';
 import { t, type MessageKey } from '../../i18n';
-import { operationBlocked, type EditDraft } from './edit-model';
+import type { EditDraft } from '../../store/edit-draft';
+import { operationBlocked } from './edit-model';
 
 const OPERATION_LABELS: Readonly<Record<ImageOperation, MessageKey>> = {
   edit: 'edit.op.edit',

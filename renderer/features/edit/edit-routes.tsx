@@ -4,7 +4,8 @@
  * "Uploaded to fal.ai first", a public link, a 48-hour upload), what was adapted (a safety
  * tolerance clamped) and each target left out with its reason, main's sentences in the window's
  * language. A target is named from main's facts as its checkbox names it and as its cells will
- * (lib/service-label.ts's `fanOutTargetName`), the plan's own, not the panel's slot now.
+ * (lib/service-label.ts's `fanOutTargetName`), the plan's own, not the panel's slot now; a
+ * target left out with its service's state now where it has no key ("fal.ai (no key) · …").
  */
 import { INPUT_ROUTES, type InputRoute } from '../../../shared/domain/image-inputs';
 import type { ProviderId } from '../../../shared/domain/providers';
@@ -13,6 +14,7 @@ import type { EditPlanOutput, EditRoute } from '../../../shared/ipc/inputs-contr
 import { errorText, t, type MessageKey } from '../../i18n';
 import { fanOutTargetName, serviceLabel } from '../../lib/service-label';
 import type { Answer } from '../../store/edit-slice';
+import { useServiceStandings } from '../../store/use-service-choices';
 
 const ROUTE_LABELS: Readonly<Record<InputRoute, MessageKey>> = {
   auto: 'edit.route.auto',
@@ -79,6 +81,7 @@ interface PlanProps {
 }
 
 export function EditPlanFacts({ answer, waiting, refused }: PlanProps) {
+  const standing = useServiceStandings();
   if (waiting) return <p role="status">{t('edit.planning')}</p>;
   if (answer === null) return refused ? <p role="alert">{refused}</p> : null;
   if (!answer.ok) return <p role="alert">{answer.message}</p>;
@@ -102,7 +105,11 @@ export function EditPlanFacts({ answer, waiting, refused }: PlanProps) {
         ))}
         {plan.leftOut.map((out) => (
           <li key={`out-${String(out.slot)}`}>
-            <strong>{t('edit.leftOut', { label: fanOutTargetName(out) })}</strong>{' '}
+            <strong>
+              {t('edit.leftOut', {
+                label: fanOutTargetName(out, out.service && standing[out.service]),
+              })}
+            </strong>{' '}
             {said(out.reason)}
           </li>
         ))}

@@ -7,7 +7,8 @@ import type { InputImage } from '../../../shared/domain/image-inputs';
 import { Button } from '../../components/button';
 import { formatBytes, formatDimensions, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
-import { sizeOffer, type Target } from './edit-model';
+import type { EditTarget as Target } from '../../store/edit-draft';
+import { sizeOffer } from './edit-model';
 
 const store = useAppStore.getState;
 

@@ -8,7 +8,8 @@ import { useId } from 'react';
 import { COMPARE_TARGETS } from '../../../shared/domain/compare';
 import { t } from '../../i18n';
 import { targetName } from '../../lib/service-label';
-import type { ModelChoice, Target } from './edit-model';
+import type { EditTarget as Target } from '../../store/edit-draft';
+import type { ModelChoice } from './edit-model';
 
 interface TargetsProps {
   readonly choices: readonly ModelChoice[];

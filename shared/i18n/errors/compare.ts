@@ -22,9 +22,10 @@ export const compareErrors = {
   'error.compare.aspectRatio': '{service} takes an aspect ratio: {size} → {ratio}.',
   'error.compare.noAspectRatio':
     '{service} takes an aspect ratio, and {size} is none it offers: the size is left out (its default).',
-  // param-mapping.ts: a model option of the form that a target's model does not take.
-  'error.compare.paramNotTaken': '{target} has no option “{name}”: it is not sent there.',
+  // param-mapping.ts: a model option of the form that a target's model does not take. Each front
+  // says it under its own name of the target ("Adapted: …"), so the sentence names none.
+  'error.compare.paramNotTaken': 'This model has no option “{name}”: it is not sent there.',
   'error.compare.paramNotFit':
-    '{target} does not take “{value}” for “{name}”: the option is not sent there (its default).',
-  'error.compare.seedNotTaken': '{target} takes no seed: it draws its own.',
+    'This model does not take “{value}” for “{name}”: the option is not sent there (its default).',
+  'error.compare.seedNotTaken': 'This model takes no seed: it draws its own.',
 } as const;

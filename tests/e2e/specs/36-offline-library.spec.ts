@@ -42,7 +42,7 @@ function costRow(page: Page, prompt: string) {
   return page.getByRole('row').filter({ hasText: prompt });
 }
 
-test('with the service out of reach the library browses, exports and re-imports, and a refused Generate is named alike everywhere', async () => {
+test('with the service out of reach the library browses, exports and re-imports, and a Generate that cannot be sent is said once and leaves no task in any list', async () => {
   test.setTimeout(120_000);
   // In the test's own folder (removed with it), never a fixed name in the shared temp folder.
   const archive = join(session.folders.root, 'library.zip');

@@ -109,10 +109,10 @@ describe('pictor compare with the model’s options', () => {
     expect(bfl).not.toHaveProperty('num_inference_steps');
     expect(bfl).not.toHaveProperty('guidance_scale');
     expect(run.stderr).toContain(
-      'Black Forest Labs · flux-pro-1.1 has no option “num_inference_steps”: it is not sent there.',
+      'Black Forest Labs · flux-pro-1.1: This model has no option “num_inference_steps”: it is not sent there.',
     );
     expect(run.stderr).toContain('has no option “guidance_scale”: it is not sent there.');
-    // A note that names its target is not given the target's label again.
+    // A note names no target: the line's label does, once.
     expect(run.stderr).not.toContain('flux-pro-1.1: Black Forest Labs');
     for (const key of Object.values(KEYS)) expect(run.stdout + run.stderr).not.toContain(key);
   }, 120_000);

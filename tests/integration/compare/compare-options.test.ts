@@ -30,12 +30,12 @@ describe('a compare carrying the form’s model options', () => {
     );
     const [bfl, dashscope] = plan.targets;
     expect(bfl?.notes.map(englishText)).toEqual([
-      'Black Forest Labs · flux-dev does not take “12” for “guidance_scale”: the option is not sent there (its default).',
+      'This model does not take “12” for “guidance_scale”: the option is not sent there (its default).',
     ]);
     expect(dashscope?.notes.map(englishText)).toEqual([
-      'Alibaba Cloud DashScope · wanx2.1-t2i-turbo has no option “num_inference_steps”: it is not sent there.',
-      'Alibaba Cloud DashScope · wanx2.1-t2i-turbo has no option “guidance_scale”: it is not sent there.',
-      'Alibaba Cloud DashScope · wanx2.1-t2i-turbo has no option “output_format”: it is not sent there.',
+      'This model has no option “num_inference_steps”: it is not sent there.',
+      'This model has no option “guidance_scale”: it is not sent there.',
+      'This model has no option “output_format”: it is not sent there.',
     ]);
 
     world.core.engine.start({ resume: false });

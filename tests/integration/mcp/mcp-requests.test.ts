@@ -195,7 +195,7 @@ describe('pictor mcp: what a request may carry', () => {
     expect(pro).not.toHaveProperty('num_inference_steps');
     expect(compared.notes).toEqual([
       expect.stringMatching(
-        /fal-ai\/flux-pro\/v1\.1 has no option “num_inference_steps”: it is not sent there\./,
+        /fal-ai\/flux-pro\/v1\.1: This model has no option “num_inference_steps”: it is not sent there\./,
       ),
     ]);
   }, 120_000);

@@ -45,7 +45,7 @@ describe('the compare dialog and the form’s model options', () => {
     await user.selectOptions(service, 'bfl');
     await waitFor(() =>
       expect(dialog.textContent).toContain(
-        'Black Forest Labs · flux-pro-1.1 has no option “num_inference_steps”: it is not sent there.',
+        'Adapted: Black Forest Labs · flux-pro-1.1 This model has no option “num_inference_steps”: it is not sent there.',
       ),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Compare' }));

@@ -4,7 +4,11 @@
  * (service, the demo standing in, model, #n) beside the English label, as its tasks keep them, so a
  * line follows the shown language and the user's name for their service. Main's answer is read by
  * the page's schema as a record's compare is: a fact that does not fit is dropped and the label
- * names the target. Over the app's real wiring, the demo on loopback.
+ * names the target. What was adapted is said under that name, in a sentence that names no target
+ * ("This model takes no seed"), so no English name of main's stands in a line shown in German; a
+ * target left out for want of a key is named as its box names it ("fal.ai (no key)"). A new
+ * language draws the window anew, and the dialog keeps the rows typed. Over the app's real wiring,
+ * the demo on loopback.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,10 +28,10 @@ const DEMO_BOX = /^\S+ \((no key: )?demo\)$/;
 
 /** The compare dialog (the only one open), in whichever language. */
 const plannedDialog = () => screen.getByRole('dialog');
-const lines = () =>
-  within(plannedDialog())
-    .queryAllByRole('listitem')
-    .map((item) => item.querySelector('strong')?.textContent ?? '');
+const items = () => within(plannedDialog()).queryAllByRole('listitem');
+const lines = () => items().map((item) => item.querySelector('strong')?.textContent ?? '');
+/** Each line whole: its name, then what main said of it. */
+const wholeLines = () => items().map((item) => item.textContent ?? '');
 /** A target's row, its Service box and its Model field (by place: the dialog may be in German). */
 function row(slot: number): { box: HTMLSelectElement; model: HTMLInputElement } {
   const fieldset = within(plannedDialog()).getAllByRole('group')[slot - 1]!;
@@ -83,15 +87,25 @@ describe('the compare dialog’s plan lines', () => {
         `Adapted: ${host} (demo) · m1 #2`,
       ]),
     );
+    expect(wholeLines()[0]).toBe(
+      `Adapted: ${host} (demo) · m1 #1 This model takes no seed: it draws its own.`,
+    );
     await act(() => applyLocale('de'));
-    // The window is drawn again in German (the dialog with it): the same two targets again.
-    expect(await setTwice()).toMatch(/^\S+ \(.*Demo\)$/);
+    // The window is drawn again in German, the dialog with the rows as they were typed.
+    expect(row(1).box.value).toBe('pictor');
+    expect(row(2).model.value).toBe('m1');
+    expect(row(1).box.selectedOptions[0]?.textContent).toMatch(/^\S+ \(.*Demo\)$/);
     await waitFor(() =>
       expect(lines()).toEqual([
         `Angepasst: ${host} (Demo) · m1 #1`,
         `Angepasst: ${host} (Demo) · m1 #2`,
       ]),
     );
+    // What was adapted, in German under the German name: no English name of main's in it.
+    expect(wholeLines()).toEqual([
+      `Angepasst: ${host} (Demo) · m1 #1 Dieses Modell nimmt keinen Seed an: Es wählt seinen eigenen.`,
+      `Angepasst: ${host} (Demo) · m1 #2 Dieses Modell nimmt keinen Seed an: Es wählt seinen eigenen.`,
+    ]);
   });
 
   it('follow the user’s name for their service, as the box does', async () => {
@@ -126,11 +140,17 @@ describe('the compare dialog’s plan lines', () => {
     act(() => useAppStore.getState().composeSetDraft({ prompt: 'a lake', provider: 'pictor' }));
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Compare…' }));
-    // fal.ai has no key here: main leaves it out and names it by its facts.
-    await waitFor(() => expect(lines()).toEqual([expect.stringMatching(/^Left out: fal\.ai · /)]));
+    // fal.ai has no key here: main leaves it out, the line names it as its Service box does.
+    const box = row(2).box.selectedOptions[0]?.textContent;
+    expect(box).toBe('fal.ai (no key)');
+    await waitFor(() =>
+      expect(lines()).toEqual([expect.stringMatching(/^Left out: fal\.ai \(no key\) · /)]),
+    );
     await act(() => applyLocale('de'));
     await waitFor(() =>
-      expect(lines()).toEqual([expect.stringMatching(/^Ausgelassen: fal\.ai · /)]),
+      expect(lines()).toEqual([
+        expect.stringMatching(/^Ausgelassen: fal\.ai \(kein Schlüssel\) · /),
+      ]),
     );
   });
 });

@@ -272,7 +272,7 @@ describe('the edit panel', () => {
     expect(within(dialog).getByText(/4096×273\d pixels/)).toBeTruthy();
   });
 
-  it('names each target of its plan as its checkbox, in the shown language', async () => {
+  it('names each target of its plan as its checkbox, in the shown language, keeping the draft', async () => {
     const { main } = await startWiredApp({ prepare });
     await chooseTwo(main);
     // The panel as drawn now (the window is drawn again in another language).
@@ -291,14 +291,9 @@ describe('the edit panel', () => {
     expect(lines()).toEqual([`Target 2: ${FAL}`, 'Left out: Image task service · demo-edit']);
     try {
       await act(() => applyLocale('de'));
-      // The panel is drawn again in German: the same two targets and route chosen again.
-      const user = userEvent.setup();
-      const boxes = ['Bildaufgaben-Dienst · demo-edit', FAL];
-      for (const name of boxes) {
-        const box = within(dialog()).getByRole('checkbox', { name }) as HTMLInputElement;
-        if (!box.checked) await user.click(box);
-      }
-      await user.click(within(dialog()).getByRole('radio', { name: 'Hochladen' }));
+      // The panel is drawn again in German with the draft as it was: both targets, Upload.
+      const upload = within(dialog()).getByRole('radio', { name: 'Hochladen' });
+      expect((upload as HTMLInputElement).checked).toBe(true);
       await waitFor(() =>
         expect(lines()).toEqual([`Ziel 2: ${FAL}`, 'Ausgelassen: Bildaufgaben-Dienst · demo-edit']),
       );

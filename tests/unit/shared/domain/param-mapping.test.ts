@@ -23,7 +23,6 @@ function carry(
     to: schema(...to),
     params,
     seed,
-    target: `${to[0]} · ${to[1]}`,
   });
 }
 
@@ -47,7 +46,7 @@ describe('carrying model options to another model', () => {
     });
     expect(carried.params).toEqual({ output_format: 'jpeg' });
     expect(carried.notes.map((note) => errorText(note))).toEqual([
-      'bfl · flux-dev does not take “12” for “guidance_scale”: the option is not sent there (its default).',
+      'This model does not take “12” for “guidance_scale”: the option is not sent there (its default).',
     ]);
   });
 
@@ -61,9 +60,9 @@ describe('carrying model options to another model', () => {
     expect(carried.params).toEqual({ output_format: 'png' });
     expect(carried.seed).toBeUndefined();
     expect(carried.notes.map((note) => errorText(note))).toEqual([
-      'fal · fal-ai/nano-banana has no option “steps”: it is not sent there.',
-      'fal · fal-ai/nano-banana has no option “prompt_upsampling”: it is not sent there.',
-      'fal · fal-ai/nano-banana takes no seed: it draws its own.',
+      'This model has no option “steps”: it is not sent there.',
+      'This model has no option “prompt_upsampling”: it is not sent there.',
+      'This model takes no seed: it draws its own.',
     ]);
   });
 

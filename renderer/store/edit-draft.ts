@@ -1,0 +1,55 @@
+/**
+ * The edit panel's draft: what the user has chosen so far (operation, prompt, mask, references,
+ * targets, route). The store's, as the window's other state is: the window is drawn anew in a new
+ * language (app.tsx keys it on the language), and a draft held by the panel itself was lost then.
+ */
+import type {
+  Expand,
+  ImageOperation,
+  ImageParent,
+  InputImage,
+  InputRoute,
+  UpscaleFactor,
+} from '../../shared/domain/image-inputs';
+import type { ProviderId } from '../../shared/domain/providers';
+
+/** A model on a service the draft is sent to. */
+export interface EditTarget {
+  readonly provider: ProviderId;
+  readonly model: string;
+}
+
+/** What the panel holds when the user sends. */
+export interface EditDraft {
+  readonly operation: ImageOperation;
+  readonly source: InputImage;
+  readonly parent?: ImageParent | undefined;
+  readonly prompt: string;
+  readonly masks: { readonly white: InputImage; readonly alpha: InputImage } | null;
+  readonly references: readonly InputImage[];
+  readonly factor: UpscaleFactor;
+  readonly expand: Expand;
+  readonly route: InputRoute;
+  readonly targets: readonly EditTarget[];
+}
+
+const NO_EXPAND = { top: 0, right: 0, bottom: 0, left: 0 };
+
+/** A fresh draft on `source` (edit-slice.ts's EditSource), starting on `start` (its EditStart). */
+export function firstEditDraft(
+  source: { readonly image: InputImage; readonly parent?: ImageParent; readonly prompt: string },
+  start: { readonly operation: ImageOperation; readonly factor?: UpscaleFactor },
+): EditDraft {
+  return {
+    operation: start.operation,
+    source: source.image,
+    parent: source.parent,
+    prompt: source.prompt,
+    masks: null,
+    references: [],
+    factor: start.factor ?? 2,
+    expand: NO_EXPAND,
+    route: 'auto',
+    targets: [],
+  };
+}
