@@ -30,6 +30,7 @@ import { HistoryStore } from '../../electron/core/history/history-store';
 import { startDemoService } from '../../electron/demo-service/server';
 import type { DemoService } from '../../electron/demo-service/types';
 import { REQUEST_CHANNEL_NAMES } from '../../shared/ipc/channels';
+import { QUICK_POLL } from '../support/quick-demo';
 import { RECORD_CREATED, makeTaskRecord } from '../support/task-records';
 import { mirror } from './mirror';
 import { firstWithSameDigest, treeDigest } from './packed-digest';
@@ -64,11 +65,6 @@ interface Packed {
  * (the task completed, its image downloaded, checked and thumbnailed by the packed app) is the same.
  */
 const QUICK_DEMO = { PICTOR_DEMO_DURATION_MS: '200', PICTOR_POLL_INTERVAL_MS: '100' };
-/**
- * `pictor generate` looks at its task every 0.1 s, not every 3 s (its --poll-interval): the
- * service's tasks take 200 to 400 ms, and each generation otherwise waited out one interval.
- */
-const QUICK_POLL = ['--poll-interval', '0.1'];
 
 let work = '';
 const packed = new Map<string, Packed>();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { runCli } from '../../electron/cli/main';
 import { testImageEngine } from './image-engine';
-import { QUICK_DEMO } from './quick-demo';
+import { QUICK_DEMO, QUICK_POLL } from './quick-demo';
 
 /** One finished in-process run. */
 export interface InProcessRun {
@@ -74,8 +74,21 @@ export interface CliDemoTask {
   remove(): Promise<void>;
 }
 
-/** The command that makes the task of {@link cliDemoTask}. */
-const DEMO_TASK = ['generate', '--provider', 'demo', 'a fox', '--size', '32x32', '--json'];
+/**
+ * The command that makes the task of {@link cliDemoTask}, looking at it every 0.1 s (QUICK_POLL):
+ * its 100 ms task had it wait out most of the default 3 s interval, each of the three files that
+ * start from it about 3 s of its 3.1.
+ */
+const DEMO_TASK = [
+  'generate',
+  '--provider',
+  'demo',
+  'a fox',
+  '--size',
+  '32x32',
+  '--json',
+  ...QUICK_POLL,
+];
 
 /**
  * A temp home and, in its library, one task of one 32×32 image the built-in demo made for `a fox`

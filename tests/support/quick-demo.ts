@@ -8,3 +8,12 @@
  * duration over this one.
  */
 export const QUICK_DEMO: Readonly<Record<string, string>> = { PICTOR_DEMO_DURATION_MS: '100' };
+
+/**
+ * The arguments under which a command that waits on its tasks looks at them every 0.1 s, not
+ * every 3 s (its --poll-interval, the service's rule): a demo task of 100 to 400 ms otherwise
+ * waited out most of one interval idle (move-beside-command.test.ts's `demo` commands about 3 s of
+ * their 4 to 5 s each). A command that never polls ignores it. What a test judges of a task does
+ * not hang on how often it was looked at; a test of the interval itself names its own.
+ */
+export const QUICK_POLL: readonly string[] = ['--poll-interval', '0.1'];

@@ -18,6 +18,7 @@ import { HOLDS_DIR } from '../../../electron/core/fs/library-holds';
 import type { RelocateFaults } from '../../../electron/core/library';
 import { offlineCore, offlineDir } from '../../support/offline-core';
 import { nodeEntryArgs } from '../../support/node-entry-args';
+import { QUICK_POLL } from '../../support/quick-demo';
 import { UNTIL } from '../../support/waits';
 import { childEnv, REPO_ROOT } from '../../integration/cli/run-cli';
 
@@ -32,9 +33,13 @@ afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-/** The bundled CLI as a child process; its exit code and output once it ends. */
+/**
+ * The bundled CLI as a child process, its tasks looked at every 0.1 s (QUICK_POLL: what the file
+ * judges is who holds the library, not when tasks are looked at); its exit code and output once
+ * it ends.
+ */
 function command(args: readonly string[]) {
-  const child = spawn(process.execPath, [...nodeEntryArgs('cli'), ...args], {
+  const child = spawn(process.execPath, [...nodeEntryArgs('cli'), ...args, ...QUICK_POLL], {
     cwd: REPO_ROOT,
     env: childEnv({ home: base }),
     stdio: ['pipe', 'pipe', 'pipe'],

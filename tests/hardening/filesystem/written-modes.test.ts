@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { childEnv, REPO_ROOT } from '../../integration/cli/run-cli';
+import { QUICK_POLL } from '../../support/quick-demo';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { tool } from '../../support/tools';
 
@@ -67,7 +68,16 @@ describe.skipIf(process.platform === 'win32' || sh.path === null)(
       const data = join(base, 'data');
       const other = join(base, 'other');
       const archive = join(base, 'library.zip');
-      await ran(['demo', 'a lighthouse at dusk', '--count', '2', '--data-dir', data]);
+      // Its tasks looked at every 0.1 s, not every 3 s (QUICK_POLL).
+      await ran([
+        'demo',
+        'a lighthouse at dusk',
+        '--count',
+        '2',
+        '--data-dir',
+        data,
+        ...QUICK_POLL,
+      ]);
       await ran(['template', 'add', 'dusk', '--body', '{{prompt}} at dusk', '--data-dir', data]);
       await ran(['export', archive, '--data-dir', data]);
       await ran(['import', archive, '--data-dir', other]);

@@ -8,6 +8,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { answerOf, mcpLibrary } from '../../integration/mcp/mcp-harness';
+import { QUICK_POLL } from '../../support/quick-demo';
 
 const KEY = 'sk-mcp-at-once-Lq3vX8nR5tWz1P';
 const lib = mcpLibrary(KEY, 'mcp-at-once');
@@ -28,7 +29,9 @@ describe('generate calls sent at once', () => {
     const demo = await lib.demo({ durationMs: 300 });
     // The first submit is answered late: the next calls start the engine while it is out.
     demo.addFault({ route: 'submit', effect: { type: 'delay', ms: 1_500 }, times: 1 });
-    const mcp = await lib.serve(['--provider', 'pictor', '--base-url', demo.url]);
+    // Its tasks (300 ms each) looked at every 0.1 s, not every 3 s (QUICK_POLL): the window
+    // judged is the first submit's, held out by the fault, not a poll's.
+    const mcp = await lib.serve(['--provider', 'pictor', '--base-url', demo.url, ...QUICK_POLL]);
     const first = generate(mcp, 'kite 0');
     await vi.waitFor(() => expect(demo.log.submits).toHaveLength(1), { timeout: 30_000 });
     const more = Array.from({ length: AT_ONCE - 1 }, (_, n) =>

@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { answerOf, mcpLibrary } from '../../integration/mcp/mcp-harness';
+import { QUICK_POLL } from '../../support/quick-demo';
 
 const lib = mcpLibrary('sk-unused-mcp-refs-8Kd2Lw', 'mcp-refs');
 
@@ -35,7 +36,8 @@ interface Listed {
 describe('an image reference the server gives', () => {
   it('is taken back by every tool that takes one, whatever its task id holds', async () => {
     const demo = await lib.demo({ durationMs: 10 });
-    const args = ['--provider', 'pictor', '--base-url', demo.url];
+    // Its tasks (10 ms each) looked at every 0.1 s, not every 3 s (QUICK_POLL).
+    const args = ['--provider', 'pictor', '--base-url', demo.url, ...QUICK_POLL];
     let mcp = await lib.serve(args);
     const made = answerOf<{ tasks: { localId: string }[] }>(
       await mcp.call('generate', {

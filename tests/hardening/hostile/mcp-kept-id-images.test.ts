@@ -26,6 +26,7 @@ import { keyedImages, plainImages } from '../key-and-bodies/download-metadata-ke
 import { sniffImage, withoutKeyMetadata } from '../../../electron/core/images';
 import { scrubKey } from '../../../electron/core/secrets/key-echo';
 import { answerOf, mcpLibrary, type McpSession } from '../../integration/mcp/mcp-harness';
+import { QUICK_POLL } from '../../support/quick-demo';
 
 const KEY = 'sk-mcp-kept-id-4f7c2a91d8e6b350';
 const lib = mcpLibrary(KEY, 'mcp-kept-id');
@@ -55,7 +56,8 @@ async function savedImages(): Promise<string[]> {
 /** Two tasks made by the demo, by their local ids. */
 async function twoTasks(): Promise<[string, string]> {
   const demo = await lib.demo({ durationMs: 10 });
-  const mcp = await lib.serve(['--provider', 'pictor', '--base-url', demo.url]);
+  // Its tasks (10 ms each) looked at every 0.1 s, not every 3 s (QUICK_POLL).
+  const mcp = await lib.serve(['--provider', 'pictor', '--base-url', demo.url, ...QUICK_POLL]);
   const made = answerOf<{ tasks: { localId: string }[] }>(
     await mcp.call('generate', { prompt: 'a quiet harbour', count: 2, wait: true }),
   );

@@ -34,7 +34,10 @@ import {
 export interface WorldRunOptions {
   /** `SERVICE_API_KEY`; default alice's first key; `null` leaves it unset. */
   readonly key?: string | null;
-  /** Add `--poll-interval 0.2 --timeout 30` when absent (generate, resume, track). Default true. */
+  /**
+   * Add `--poll-interval 0.2 --timeout 30` when absent (generate, resume, track, demo: the commands
+   * that wait on their tasks). Default true.
+   */
   readonly fast?: boolean;
   readonly timeoutMs?: number;
   /** Add `--base-url` of the world's service when absent (generate, track, resume). Default true. */
@@ -66,7 +69,7 @@ const KNOWN_KEYS: readonly string[] = Object.values(QUIRKY_KEYS);
 /** A key no account has; tests that use it are checked for leaks like the others. */
 export const UNKNOWN_KEY = 'sk-nobody-3e8a61d2f09c47b5';
 
-const FAST_COMMANDS = new Set(['generate', 'resume', 'track']);
+const FAST_COMMANDS = new Set(['generate', 'resume', 'track', 'demo']);
 const SERVICE_COMMANDS = new Set(['generate', 'track', 'resume']);
 
 function completeArgs(
