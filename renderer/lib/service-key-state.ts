@@ -83,9 +83,10 @@ export function lacksKey(state: ServiceKeyState | null): boolean {
 }
 
 /**
- * The status of the first service whose stored key waits for the OS's storage to give its first
- * answer (a keychain prompt nobody has answered yet: the app's start does not wait for it), or
- * null. Main says it as `not_ready` with the stored key's fingerprint; meanwhile the task list,
+ * The status of the first service whose stored key waits for the OS's storage (a keychain prompt
+ * nobody has answered yet: the app's start does not wait for it), or null. Main says it as
+ * `not_ready` with the stored key's fingerprint (the storage's first answer has not come) or as
+ * `ready` and `decrypting` (it asks again while decrypting the key); meanwhile the task list,
  * the gallery and every export or copy that could show a key wait (core/secrets
  * held-key-scrub.ts), and the window says why (shell/banners.tsx). With no key stored nothing
  * waits, and the storage's answer ends it (main tells the page each key's new status).
@@ -94,6 +95,7 @@ export function keyStorageWait(statuses: KeyStatuses | null): KeyStatus | null {
   if (!statuses) return null;
   const waiting = PROVIDER_IDS.find((id) => {
     const status = statuses[id];
+    if (status.state === 'ready') return status.decrypting === true;
     return status.state === 'not_ready' && status.fingerprint !== null;
   });
   return waiting ? statuses[waiting] : null;
