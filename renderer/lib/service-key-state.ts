@@ -15,6 +15,9 @@ import type { MessageKey } from '../i18n';
  * `demo`: today's contract with no address, whose tasks go to the built-in demo. `demoNoKey`:
  * today's contract with an address but no key ready, whose tasks go to the built-in demo too.
  * `offline`: a key its service accepted when last asked, while the computer is offline.
+ * `unreachable`: a service its tasks would be sent to (a key stored, or none needed) whose last
+ * call could not reach it while the computer is online (no such host, connection refused, a TLS
+ * failure), until it answers again.
  */
 export type ServiceKeyState =
   | 'checked'
@@ -25,7 +28,8 @@ export type ServiceKeyState =
   | 'keyless'
   | 'demo'
   | 'demoNoKey'
-  | 'offline';
+  | 'offline'
+  | 'unreachable';
 
 export const SERVICE_STATE_LABELS: Readonly<Record<ServiceKeyState, MessageKey>> = {
   checked: 'settings.serviceState.checked',
@@ -37,6 +41,7 @@ export const SERVICE_STATE_LABELS: Readonly<Record<ServiceKeyState, MessageKey>>
   demo: 'settings.serviceState.demo',
   demoNoKey: 'settings.serviceState.demoNoKey',
   offline: 'settings.serviceState.offline',
+  unreachable: 'settings.serviceState.unreachable',
 };
 
 /**
@@ -53,6 +58,7 @@ export const SERVICE_CHOICE_LABELS: Readonly<Record<ServiceKeyState, MessageKey 
   demo: 'compose.service.demo',
   demoNoKey: 'compose.service.demoNoKey',
   offline: null,
+  unreachable: 'compose.service.unreachable',
 };
 
 /** States whose key cannot be stored until the user acts: a key is there, but unusable now. */
