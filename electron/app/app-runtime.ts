@@ -176,6 +176,7 @@ export class AppRuntime {
       cipher: options.cipher,
       now: () => clock.now(),
       logger,
+      timers: clock,
     });
     // Where the cipher has not answered yet (the app's start-up does not wait for the keychain),
     // the host verifies the keys once it has (desktop-start.ts).
@@ -226,8 +227,7 @@ export class AppRuntime {
   async redactKeyIn(target: { setRedactor(redactor: Redactor | null): void }): Promise<void> {
     const update = async (): Promise<void> => {
       const marked = await this.keys.readableKeysMarked();
-      const { keys } = marked;
-      target.setRedactor(keys.length > 0 ? secretRedactor(keys) : null);
+      target.setRedactor(marked.keys.length > 0 ? secretRedactor(marked.keys) : null);
       this.keptIds.sweep(marked);
     };
     this.subscriptions.add(this.keys.onChange(() => void update()));

@@ -14,7 +14,7 @@ import { HISTORY_FILE, HistoryPort, HistoryStore, writingInWorker } from './hist
 import { triageInWorker, userWritesInWorker } from './history';
 import { libraryReadsIn, type LibraryReads, type WritingHistory } from './history';
 import { CoreOperations } from './operations';
-import { ServiceClient } from './service';
+import { ServiceClient, ServiceReach } from './service';
 import { heldKeyScrubber, heldKeyScrubberOrNone, keptIdScrubberOf } from './secrets';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import { openFairVerifier } from './content-credentials';
@@ -53,6 +53,8 @@ export interface PictorCore {
   /** How images come into the gallery: downloads, inline images, thumbnails, checks. */
   readonly intake: ImageIntake;
   readonly client: ServiceClient;
+  /** Whether each service answered the client's last call to it (service-reach.ts). */
+  readonly serviceReach: ServiceReach;
   readonly engine: TaskEngine;
   /** The ComfyUI workflows imported as models (`pictor comfy import`), one checked file each. */
   readonly workflows: WorkflowBook;
@@ -183,7 +185,8 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
   const { history, historyWorker, gallery, intake, inputs, verifier, editSettings } = opened;
   // An import's and a rebuild's writes run in the history worker (history-writes.ts).
   const writing = writingInWorker(history, historyWorker);
-  const client = clientOf(intake, options);
+  const serviceReach = new ServiceReach(logger);
+  const client = clientOf(intake, options, serviceReach);
   const costs = costsOf(history, historyWorker, options);
   const workflows = new WorkflowBook(options.dataDir);
   const engine = new TaskEngine({
@@ -219,6 +222,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
   const templates = keptTemplates(history.templates, () => gallery.root, triageDeps.now, logger);
   return {
     ...parts,
+    serviceReach,
     // A one-command host (inThread) pages no gallery: no walk of its first order.
     libraryReads: libraryReadsIn(historyWorker, history.positions, !options.historyPort?.inThread),
     costs,
@@ -355,9 +359,13 @@ function inputSenderOf(
 }
 
 /** The service client: an image sent inline is held to the same cap as a downloaded one. */
-function clientOf(intake: ImageIntake, options: PictorCoreOptions): ServiceClient {
+function clientOf(
+  intake: ImageIntake,
+  options: PictorCoreOptions,
+  reach: ServiceReach,
+): ServiceClient {
   return new ServiceClient({
-    fetch: options.fetch,
+    fetch: reach.watch(options.fetch),
     clock: options.clock,
     maxInlineImageBytes: intake.maxImageBytes,
     // Every key the credentials hold, searched for in each answer besides the one it sent.

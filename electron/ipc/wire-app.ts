@@ -172,6 +172,7 @@ function createIpcHandlers(
         ...options.info(),
         galleryDir: runtime.galleryDir(),
         demo: runtime.credentials.isDemo(),
+        unreachable: runtime.core.serviceReach.unreachable(),
       }),
     }),
     ...taskChannels(options, trash, changes, views),
@@ -343,13 +344,14 @@ export function wireApp(given: AppWiringOptions): AppWiring {
     runtime.keys.onChange((provider, status) => emit('keys:changed', { provider, status })),
   );
   wiring.add(runtime.settings.onDidChange((settings) => emit('settings:changed', settings)));
+  const { serviceReach } = runtime.core;
+  wiring.add(serviceReach.onDidChange((unreachable) => emit('network:changed', { unreachable })));
   wiring.add(runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo })));
   wiring.add((options.updates ?? noUpdates).onDidChange((state) => emit('updates:changed', state)));
   // The Costs screen reads the ledger again when it changed, not on every task update.
   wiring.add(runtime.core.costs.onDidChange((change) => emit('costs:changed', change)));
-  // Deleted images and removed tasks wait in the core's trash for Undo; what a quit, crash or
-  // kill left under way is finished first (journal replay), and again for each folder the
-  // library is in (the trash acts around every change of folder).
+  // Deleted images and removed tasks wait in the core's trash for Undo; what a quit, crash or kill
+  // left under way is finished first (journal replay), again for each folder the library is in.
   const { trash } = runtime.core;
   void trash.replay().catch(() => undefined);
   wiring.add(trash.onDidProgress((progress) => emit('trash:progress', progress)));

@@ -15,6 +15,9 @@ import type { MessageKey } from '../i18n';
  * `demo`: today's contract with no address, whose tasks go to the built-in demo. `demoNoKey`:
  * today's contract with an address but no key ready, whose tasks go to the built-in demo too.
  * `offline`: a key its service accepted when last asked, while the computer is offline.
+ * `unreachable`: a service its tasks would be sent to (a key stored, or none needed) whose last
+ * call could not reach it while the computer is online (no such host, connection refused, a TLS
+ * failure), until it answers again.
  */
 export type ServiceKeyState =
   | 'checked'
@@ -25,7 +28,8 @@ export type ServiceKeyState =
   | 'keyless'
   | 'demo'
   | 'demoNoKey'
-  | 'offline';
+  | 'offline'
+  | 'unreachable';
 
 export const SERVICE_STATE_LABELS: Readonly<Record<ServiceKeyState, MessageKey>> = {
   checked: 'settings.serviceState.checked',
@@ -37,6 +41,7 @@ export const SERVICE_STATE_LABELS: Readonly<Record<ServiceKeyState, MessageKey>>
   demo: 'settings.serviceState.demo',
   demoNoKey: 'settings.serviceState.demoNoKey',
   offline: 'settings.serviceState.offline',
+  unreachable: 'settings.serviceState.unreachable',
 };
 
 /**
@@ -53,6 +58,7 @@ export const SERVICE_CHOICE_LABELS: Readonly<Record<ServiceKeyState, MessageKey 
   demo: 'compose.service.demo',
   demoNoKey: 'compose.service.demoNoKey',
   offline: null,
+  unreachable: 'compose.service.unreachable',
 };
 
 /** States whose key cannot be stored until the user acts: a key is there, but unusable now. */
@@ -83,9 +89,10 @@ export function lacksKey(state: ServiceKeyState | null): boolean {
 }
 
 /**
- * The status of the first service whose stored key waits for the OS's storage to give its first
- * answer (a keychain prompt nobody has answered yet: the app's start does not wait for it), or
- * null. Main says it as `not_ready` with the stored key's fingerprint; meanwhile the task list,
+ * The status of the first service whose stored key waits for the OS's storage (a keychain prompt
+ * nobody has answered yet: the app's start does not wait for it), or null. Main says it as
+ * `not_ready` with the stored key's fingerprint (the storage's first answer has not come) or as
+ * `ready` and `decrypting` (it asks again while decrypting the key); meanwhile the task list,
  * the gallery and every export or copy that could show a key wait (core/secrets
  * held-key-scrub.ts), and the window says why (shell/banners.tsx). With no key stored nothing
  * waits, and the storage's answer ends it (main tells the page each key's new status).
@@ -94,6 +101,7 @@ export function keyStorageWait(statuses: KeyStatuses | null): KeyStatus | null {
   if (!statuses) return null;
   const waiting = PROVIDER_IDS.find((id) => {
     const status = statuses[id];
+    if (status.state === 'ready') return status.decrypting === true;
     return status.state === 'not_ready' && status.fingerprint !== null;
   });
   return waiting ? statuses[waiting] : null;

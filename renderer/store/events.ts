@@ -39,9 +39,10 @@ function subscribe(store: StoreApi): Array<() => void> {
       state().serviceKeyApply(provider, status);
       state().composeDismissRefusal();
     }),
-    listen('network:changed', ({ online }) => {
-      state().uiSetOffline(!online);
-      announce(online ? t('announce.online') : t('announce.offline'));
+    listen('network:changed', (change) => {
+      if ('unreachable' in change) return state().uiSetUnreachable(change.unreachable);
+      state().uiSetOffline(!change.online);
+      announce(change.online ? t('announce.online') : t('announce.offline'));
     }),
     listen('app:demoChanged', ({ demo }) => state().uiSetDemo(demo)),
     listen('menu:command', ({ command }) => runMenuCommand(store, command)),

@@ -17,6 +17,11 @@ export interface UiSlice {
   setView(view: View): void;
   /** The network is away (tasks resume on their own when it is back). */
   offline: boolean;
+  /**
+   * The origins of the services main's calls could not reach lately while online (no such host,
+   * connection refused, a TLS failure), until one answers again (core/service/service-reach.ts).
+   */
+  unreachable: readonly string[];
   /** Tasks go to the built-in demo service (no key or no base URL). */
   demo: boolean;
   demoBannerDismissed: boolean;
@@ -32,6 +37,7 @@ export interface UiSlice {
   consumeFocusRequest(seq: number): void;
   uiApplyInfo(info: AppInfo): void;
   uiSetOffline(offline: boolean): void;
+  uiSetUnreachable(origins: readonly string[]): void;
   uiSetDemo(demo: boolean): void;
   dismissDemoBanner(): void;
 }
@@ -39,6 +45,7 @@ export interface UiSlice {
 export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get) => ({
   view: 'tasks',
   offline: false,
+  unreachable: [],
   demo: false,
   demoBannerDismissed: false,
   appInfo: null,
@@ -59,6 +66,7 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
     set((state) => ({
       appInfo: info,
       offline: !info.online,
+      unreachable: info.unreachable ?? [],
       notices: [...new Set([...state.notices, ...(info.notices ?? [])])],
     }));
     // At start the demo is where the app was, not a change: a banner hidden before stays hidden.
@@ -73,6 +81,9 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
   },
   uiSetOffline(offline) {
     set({ offline });
+  },
+  uiSetUnreachable(origins) {
+    set({ unreachable: origins });
   },
   uiSetDemo(demo) {
     // Going back to the demo (the key was cleared) shows the banner again.

@@ -16,10 +16,11 @@ import { composeTarget } from './compose-model';
  * contract, the settings) has come. Where a new task would go is composeTarget's rule: a service
  * whose tasks go to the built-in demo is `demo` (no address) or `demoNoKey` (an address, no key
  * ready). A key accepted when last checked is `offline` while the computer is (state.offline, the
- * banner's).
+ * banner's). A service tasks would go to (a key stored, or none needed) is `unreachable` while
+ * online when main's last call to its address's origin could not reach it (state.unreachable).
  */
 export function serviceStateOf(
-  state: Pick<AppState, 'settings' | 'serviceKeys' | 'offline'>,
+  state: Pick<AppState, 'settings' | 'serviceKeys' | 'offline' | 'unreachable'>,
   provider: ProviderId,
 ): ServiceKeyState | null {
   const status = state.serviceKeys?.[provider];
@@ -29,7 +30,28 @@ export function serviceStateOf(
       return typedAddress(state.settings, provider) === '' ? 'demo' : 'demoNoKey';
   }
   const known = serviceKeyState(status, false, provider);
-  return known === 'checked' && state.offline ? 'offline' : known;
+  if (state.offline) return known === 'checked' ? 'offline' : known;
+  return known !== null && SENDS_TO_SERVICE.has(known) && unreached(state, provider)
+    ? 'unreachable'
+    : known;
+}
+
+/** The states whose tasks go to the service's own address. */
+const SENDS_TO_SERVICE: ReadonlySet<ServiceKeyState> = new Set([
+  'checked',
+  'unchecked',
+  'refused',
+  'keyless',
+]);
+
+/** Whether main's last call to `provider`'s address could not reach its origin. */
+function unreached(state: Pick<AppState, 'settings' | 'unreachable'>, provider: ProviderId) {
+  if (!state.settings || state.unreachable.length === 0) return false;
+  try {
+    return state.unreachable.includes(new URL(typedAddress(state.settings, provider)).origin);
+  } catch {
+    return false;
+  }
 }
 
 /** The state of `provider`'s service now ({@link serviceStateOf}). */

@@ -49,6 +49,12 @@ export const keyStatusSchema = lazySchema(() =>
       .object({ outcome: z.enum(['accepted', 'refused']), at: z.number() })
       .nullable()
       .optional(),
+    /**
+     * `ready`, and a decrypt of the stored key has waited on the OS's storage for a while (a
+     * keychain prompt asked during the decrypt itself): the task list and exports wait with it.
+     * Absent once it answers.
+     */
+    decrypting: z.literal(true).optional(),
   }),
 );
 export type KeyStatus = z.infer<ReturnType<typeof keyStatusSchema>>;

@@ -81,6 +81,13 @@ const APP_NOTICES = [
 ] as const;
 export type AppNotice = (typeof APP_NOTICES)[number];
 
+/**
+ * The origins (`https://api.example.com`, `http://127.0.0.1:8188`) of the services whose last
+ * call could not reach them while the computer was online (no such host, connection refused, a
+ * TLS failure), until one answers again: main's calls find it (core/service/service-reach.ts).
+ */
+const unreachableOriginsSchema = lazySchema(() => z.array(z.string().max(2_100)).max(256));
+
 const appInfoSchema = lazySchema(() =>
   z.object({
     version: z.string(),
@@ -88,6 +95,8 @@ const appInfoSchema = lazySchema(() =>
     /** True while tasks go to the built-in demo service (no key or no base URL set). */
     demo: z.boolean(),
     online: z.boolean(),
+    /** {@link unreachableOriginsSchema}: the services main's calls could not reach lately. */
+    unreachable: unreachableOriginsSchema().optional(),
     galleryDir: z.string(),
     /** Notices to show once (each is handed out by one `app:getInfo`). */
     notices: z.array(z.enum(APP_NOTICES)).max(APP_NOTICES.length).optional(),
@@ -317,7 +326,15 @@ export const events = lazyEntries({
   'settings:changed': () => settingsSchema(),
   /** One service's key changed. */
   'keys:changed': () => z.object({ provider: providerIdSchema(), status: keyStatusSchema() }),
-  'network:changed': () => z.object({ online: z.boolean() }),
+  /**
+   * The network's facts as they change: the computer went online or offline (`online`, the
+   * host's), or the services main could not reach changed (`unreachable`, every such origin now).
+   */
+  'network:changed': () =>
+    z.union([
+      z.object({ online: z.boolean() }),
+      z.object({ unreachable: unreachableOriginsSchema() }),
+    ]),
   'app:demoChanged': () => z.object({ demo: z.boolean() }),
   'menu:command': () => z.object({ command: z.enum(MENU_COMMANDS) }),
   /** A notice to show once (also handed out by the next `app:getInfo` when no page listened). */

@@ -94,12 +94,39 @@ export class InMemoryCipher implements SecretCipher {
  * An OS storage whose first answer waits until the test gives it (a keychain prompt the user
  * answers): after {@link HeldCipher.hold} it is not ready, and {@link HeldCipher.whenReady} (what
  * the vaults wait on, as on the app's safeStorage) resolves once {@link HeldCipher.answer}ed.
+ * After {@link HeldCipher.holdDecrypt} it is ready, but each decrypt waits (a prompt asked during
+ * the decrypt itself) until {@link HeldCipher.answerDecrypt}.
  */
 export class HeldCipher extends InMemoryCipher {
   /** How often the vaults waited for the answer: a read that waits for it has begun. */
   waits = 0;
+  /** Decrypts begun while held ({@link holdDecrypt}). */
+  heldDecrypts = 0;
   #answered: Promise<void> = Promise.resolve();
   #answer: () => void = () => undefined;
+  #decryptAnswered: Promise<void> | null = null;
+  #answerDecrypt: () => void = () => undefined;
+
+  holdDecrypt(): void {
+    this.#decryptAnswered = new Promise((resolve) => {
+      this.#answerDecrypt = () => {
+        this.#decryptAnswered = null;
+        resolve();
+      };
+    });
+  }
+
+  answerDecrypt(): void {
+    this.#answerDecrypt();
+  }
+
+  override async decrypt(cipher: Buffer): Promise<DecryptedSecret> {
+    if (this.#decryptAnswered) {
+      this.heldDecrypts += 1;
+      await this.#decryptAnswered;
+    }
+    return super.decrypt(cipher);
+  }
 
   hold(): void {
     this.ready = false;

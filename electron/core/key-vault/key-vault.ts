@@ -4,6 +4,7 @@
  */
 import { keyFingerprint } from '../../../shared/domain/fingerprint';
 import type { KeyStatus } from '../../../shared/domain/key-status';
+import type { Clock } from '../../ports/clock';
 import type { KeyValueStore } from '../../ports/key-value-store';
 import { damagedFileSuffix } from '../../ports/key-value-store';
 import { Emitter, type Event } from '../../ports/event';
@@ -24,7 +25,19 @@ export interface KeyVaultOptions {
   readonly cipher: SecretCipher;
   readonly now: () => number;
   readonly logger?: Logger;
+  /**
+   * The timers a decrypt's wait is told by ({@link DECRYPT_NOTICE_MS}); absent (a command, which
+   * has no window to tell), none is told.
+   */
+  readonly timers?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 }
+
+/**
+ * How long a decrypt of the stored key may take before its status says it waits (`decrypting`):
+ * the OS answers in milliseconds unless it asks the user, so a request's own decrypt tells the
+ * window nothing, and one held by a prompt is said within a second.
+ */
+export const DECRYPT_NOTICE_MS = 750;
 
 export interface SetKeyOptions {
   /** The user agreed to weak (basic_text) or no encryption. */
@@ -43,6 +56,8 @@ export class KeyVault {
   private record: KeyRecord | null | undefined;
   private problem: KeyProblem | null = null;
   private lastEmitted: string | null = null;
+  /** Decrypts running longer than {@link DECRYPT_NOTICE_MS}: the status says `decrypting`. */
+  private slowDecrypts = 0;
   private readonly logger: Logger;
   private readonly changed: Emitter<KeyStatus>;
 
@@ -52,7 +67,10 @@ export class KeyVault {
   }
 
   status(): KeyStatus {
-    return computeKeyStatus(this.facts());
+    const status = computeKeyStatus(this.facts());
+    return this.slowDecrypts > 0 && status.state === 'ready'
+      ? { ...status, decrypting: true }
+      : status;
   }
 
   /**
@@ -189,7 +207,7 @@ export class KeyVault {
     const facts = this.facts();
     const record = facts.record;
     if (record === null || computeKeyStatus(facts).state !== 'ready') return null;
-    const decrypted = await this.decrypt(record);
+    const decrypted = await this.decryptTold(record);
     const key = decrypted?.text ?? null;
     const matches = key !== null && (await keyFingerprint(key)) === record.fingerprint;
     if (this.record !== record) return null;
@@ -298,6 +316,31 @@ export class KeyVault {
     this.problem = { kind: 'damaged', copy };
     this.record = null;
     return null;
+  }
+
+  /**
+   * {@link decrypt}, its status `decrypting` from {@link DECRYPT_NOTICE_MS} until the OS answers:
+   * the storage answered its first question (the status is `ready`), but may ask the user again
+   * for this decrypt, and the task list waits meanwhile (core/secrets/held-key-scrub.ts).
+   */
+  private async decryptTold(record: KeyRecord): Promise<DecryptedSecret | null> {
+    const timers = this.options.timers;
+    if (!timers || record.plaintext) return this.decrypt(record);
+    let told = false;
+    const timer = timers.setTimeout(() => {
+      told = true;
+      this.slowDecrypts += 1;
+      this.refresh();
+    }, DECRYPT_NOTICE_MS);
+    try {
+      return await this.decrypt(record);
+    } finally {
+      timers.clearTimeout(timer);
+      if (told) {
+        this.slowDecrypts -= 1;
+        this.refresh();
+      }
+    }
   }
 
   /** The key in `record`, or null when it cannot be (throws, empty, garbled). */

@@ -16,7 +16,7 @@ import type { KeyValueStore } from '../../ports/key-value-store';
 import type { Logger } from '../../ports/logger';
 import type { SecretCipher } from '../../ports/secret-cipher';
 import { moveEarlierKey } from './earlier-key-file';
-import { KeyVault } from './key-vault';
+import { KeyVault, type KeyVaultOptions } from './key-vault';
 
 export interface ServiceKeysOptions {
   /** The vault file of each service (the app: `key-vault-<provider>.json`). */
@@ -29,6 +29,8 @@ export interface ServiceKeysOptions {
   readonly cipher: SecretCipher;
   readonly now: () => number;
   readonly logger?: Logger;
+  /** The timers each vault tells a slow decrypt by (KeyVaultOptions.timers). */
+  readonly timers?: KeyVaultOptions['timers'];
 }
 
 export class ServiceKeys {
@@ -37,10 +39,15 @@ export class ServiceKeys {
 
   constructor(options: ServiceKeysOptions) {
     this.cipher = options.cipher;
-    const { cipher, now } = options;
-    const logger = options.logger;
+    const { cipher, now, logger, timers } = options;
     const vaultOn = (store: KeyValueStore) =>
-      new KeyVault({ store, cipher, now, ...(logger ? { logger } : {}) });
+      new KeyVault({
+        store,
+        cipher,
+        now,
+        ...(logger ? { logger } : {}),
+        ...(timers ? { timers } : {}),
+      });
     const stores = perProvider(PROVIDER_IDS, (provider) => options.storeFor(provider));
     // The vault files are the app's alone (a command reads no key file): at its start, what a
     // killed write left beside one goes (a key the user has removed since may be in it).

@@ -59,6 +59,7 @@ export { fetchPublishedSchema, type SchemaReach } from './published-schema';
 export { commandText, requestCurl } from './request-command';
 export type { AnswerReader } from './answer-reader';
 export { ServiceClient } from './service-client';
+export { ServiceReach } from './service-reach';
 export { type ServiceTestDeps, testServiceConnection } from './service-connection-test';
 export { parseRetryAfter, retryAfterNow } from './retry-after';
 export { ServiceError, type ServiceErrorKind } from './service-error';

@@ -1,7 +1,8 @@
 /**
  * A service's state at a glance (renderer/lib/service-key-state.ts): connected and checked, key
  * not checked, key refused, a key that needs attention, no key, the built-in demo (with no
- * address, or with no key), or offline since its key was last checked. An icon and words, never
+ * address, or with no key), offline since its key was last checked, or unreachable (its last
+ * call found no such host, a refused connection or a TLS failure). An icon and words, never
  * colour alone.
  */
 import type { ProviderId } from '../../../shared/domain/providers';
@@ -21,6 +22,7 @@ const ICONS: Readonly<Record<ServiceKeyState, IconName>> = {
   demo: 'demo',
   demoNoKey: 'demo',
   offline: 'offline',
+  unreachable: 'offline',
 };
 
 export function ServiceStateBadge({ provider }: { provider: ProviderId }) {

@@ -12,6 +12,8 @@ export const compose = {
   // A service whose tasks go to the built-in demo until it is set up (compose-model's target).
   'compose.service.demo': '{service} (demo)',
   'compose.service.demoNoKey': '{service} (no key: demo)',
+  // Its last call could not reach it (settings.serviceState.unreachable).
+  'compose.service.unreachable': '{service} (unreachable)',
   'compose.board.label': 'Board',
   'compose.board.none': 'None',
   'compose.board.hint': 'The board new images join as they arrive.',

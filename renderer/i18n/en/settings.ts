@@ -114,6 +114,9 @@ export const settings = {
   'settings.serviceState.demo': 'Built-in demo',
   'settings.serviceState.demoNoKey': 'No key: Generate uses the built-in demo',
   'settings.serviceState.offline': 'Offline; key accepted when last checked, {when}',
+  // Main's last call to the service's address found no such host, a refused connection or a
+  // failed secure connection while the computer was online (core/service/service-reach.ts).
+  'settings.serviceState.unreachable': 'Service unreachable',
   'settings.connect.open': 'Connect a service',
   'settings.connect.title': 'Connect a service',
   'settings.connect.intro':

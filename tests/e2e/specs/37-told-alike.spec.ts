@@ -8,7 +8,8 @@
  * key was last checked, instead of "Connected"; back online, it is connected again.
  *
  * The same words hold at 800x600 in German and the pseudo-locale: no control cut, no badge
- * wider than its place.
+ * wider than its place; and, online with the service's port closed (its connections refused),
+ * "Service unreachable" once Test connection found it so (core/service/service-reach.ts).
  *
  * Only a browser shows here: the words a user reads side by side on the real screens, and their
  * room at 800x600.
@@ -143,7 +144,7 @@ for (const [tag, option, language] of [
   ['de', 'Deutsch', 'Sprache'],
   ['en-XA', 'Pseudo (ƥšéûđö)', pseudoMessage('Language')],
 ] as const) {
-  test(`in ${tag} at 800x600 the new words fit: no key and offline`, async () => {
+  test(`in ${tag} at 800x600 the new words fit: no key, offline and unreachable`, async () => {
     test.setTimeout(120_000);
     const { page } = await session.launch({ viewport: { width: 800, height: 600 } });
     await showScreen(page, 'Settings');
@@ -170,6 +171,22 @@ for (const [tag, option, language] of [
       await expect(page.locator('.service-state--offline').first()).toBeVisible();
       expect(await crampedControls(page)).toEqual([]);
       expect(await badgesCut(page)).toEqual([]);
+      // Online again, the service's address refuses connections: Test connection finds it so.
+      session.app.setNetworkOnline(true);
+      await demo.goOffline();
+      try {
+        const test = tag === 'de' ? 'Verbindung testen' : pseudoMessage('Test connection');
+        await page.getByRole('button', { name: test }).first().click();
+        await expect(page.locator('.service-state--unreachable').first()).toBeVisible();
+        expect(await crampedControls(page)).toEqual([]);
+        expect(await badgesCut(page)).toEqual([]);
+        // The compose form's Service box: "… (nicht erreichbar)" in full.
+        await page.getByRole('navigation').getByRole('button').nth(0).click();
+        await expect(page.locator('form.compose select').first()).toBeVisible();
+        expect(await crampedControls(page)).toEqual([]);
+      } finally {
+        await demo.goOnline();
+      }
     }
   });
 }

@@ -7,11 +7,13 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DECRYPT_NOTICE_MS } from '../../../../electron/core/key-vault/key-vault';
 import { ServiceKeys } from '../../../../electron/core/key-vault/service-keys';
 import { PROVIDER_IDS, perProvider } from '../../../../shared/domain/providers';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { HeldCipher } from '../../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../../fakes/in-memory-kv';
+import { ManualClock } from '../../../fakes/manual-clock';
 import { seedHistory, startWiredApp } from '../render-wired-app';
 
 const KEY = 'fal-held-wait-7c1e4b9a2d5f8036';
@@ -76,6 +78,42 @@ describe('a stored key waiting for the OS’s storage', () => {
     expect(banner.textContent).toContain('could not be decrypted');
     expect(screen.queryByRole('region', NOTICE)).toBeNull();
     expect(await screen.findByText('Prompt number 0')).toBeTruthy();
+  });
+
+  it('is said while the storage, having answered, asks again to decrypt the key', async () => {
+    // The storage's first answer came before the page asked (its status is `ready`), and the
+    // decrypt itself waits (a prompt asked for it): the list waits on that decrypt.
+    const { cipher, runtime } = await heldVaults(true);
+    const clock = new ManualClock();
+    let verified: Promise<void> = Promise.resolve();
+    await startWiredApp({
+      runtime: { ...runtime, clock },
+      listWaits: true,
+      prepare: (main) => {
+        seedHistory(main, 2);
+        cipher.holdDecrypt();
+        cipher.answer();
+        // The desktop host verifies the keys once the storage answered (host/desktop-start.ts).
+        verified = main.runtime.keys.verify();
+      },
+    });
+    await waitFor(() => expect(cipher.heldDecrypts).toBeGreaterThan(0));
+    expect(useAppStore.getState().serviceKeys?.fal.state).toBe('ready');
+    // A decrypt the OS answers at once tells nothing: nothing is said before the notice's time.
+    await clock.advance(DECRYPT_NOTICE_MS - 1);
+    expect(screen.queryByRole('region', NOTICE)).toBeNull();
+    await clock.advance(1);
+    const notice = await screen.findByRole('region', NOTICE);
+    expect(notice.textContent).toContain(
+      'waiting for the GNOME keyring to unlock your saved API key',
+    );
+    expect(useAppStore.getState().tasksLoaded).toBe(false);
+    expect(screen.queryByText('Prompt number 0')).toBeNull();
+    cipher.answerDecrypt();
+    await verified;
+    await waitFor(() => expect(screen.queryByRole('region', NOTICE)).toBeNull());
+    expect(await screen.findByText('Prompt number 0')).toBeTruthy();
+    expect(useAppStore.getState().serviceKeys?.fal).not.toHaveProperty('decrypting');
   });
 
   it('is not said when no key is stored: nothing waits', async () => {

@@ -8,8 +8,9 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { DemoService } from '../../../../electron/demo-service/types';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { connectService } from '../dialect-services';
+import { connectService, startDialect } from '../dialect-services';
 import { startWiredApp } from '../render-wired-app';
 
 const form = () => screen.getByRole('form', { name: 'New task' });
@@ -72,5 +73,58 @@ describe('the spending caps and the built-in demo', () => {
     screen.getByText(
       'Tasks on the built-in demo are free: no cap counts them or stops them, so it is not listed here.',
     );
+  });
+});
+
+describe('a service the computer cannot reach while it is online', () => {
+  it('is said unreachable by the compose form and Settings after a call fails, until it answers again', async () => {
+    let service: DemoService | null = null;
+    const { main, user } = await startWiredApp({
+      prepare: async (main) => {
+        service = await connectService(main, 'pictor');
+      },
+    });
+    const running = service as DemoService | null;
+    if (running === null) throw new Error('no service');
+    const { port } = new URL(running.url);
+    const name = `127.0.0.1:${port}`;
+    expect(chosenName()).toBe(name);
+    // The service stops: the next submit finds its connection refused (nothing was sent).
+    await running.close();
+    const prompt = within(form()).getByRole('textbox', { name: 'Prompt' });
+    await user.type(prompt, 'a heron{Enter}');
+    await waitFor(() => expect(chosenName()).toBe(`${name} (unreachable)`));
+    expect(main.runtime.core.serviceReach.unreachable()).toEqual([`http://${name}`]);
+    await openSettings();
+    const index = screen.getByRole('navigation', { name: 'Settings sections' });
+    const entry = () =>
+      within(within(index).getByRole('list', { name: 'Services' })).getAllByRole('link')[0]!;
+    expect(entry().textContent).toBe(`${name} Service unreachable`);
+    // The same service again at the same address: the next call's answer ends it.
+    await startDialect('pictor', { port: Number(port) });
+    act(() => useAppStore.getState().setView('tasks'));
+    await user.type(within(form()).getByRole('textbox', { name: 'Prompt' }), 'a crane{Enter}');
+    await waitFor(() => expect(chosenName()).toBe(name));
+    await openSettings();
+    expect(entry().textContent).toBe(`${name} Connected, key checked`);
+  });
+
+  it('is not said while the computer is offline: that is the offline state', async () => {
+    const { main } = await startWiredApp({
+      prepare: async (main) => {
+        await connectService(main, 'pictor');
+      },
+    });
+    const origin = new URL(main.runtime.settings.get().serviceBaseUrls.pictor ?? '').origin;
+    act(() => main.send('network:changed', { online: false }));
+    act(() => main.send('network:changed', { unreachable: [origin] }));
+    await openSettings();
+    const index = screen.getByRole('navigation', { name: 'Settings sections' });
+    const entry = within(within(index).getByRole('list', { name: 'Services' })).getAllByRole(
+      'link',
+    )[0]!;
+    await waitFor(() => expect(entry.textContent).toMatch(/Offline; key accepted/));
+    act(() => main.send('network:changed', { online: true }));
+    await waitFor(() => expect(entry.textContent).toMatch(/Service unreachable$/));
   });
 });
