@@ -6,7 +6,7 @@
  * rebuild kept as it was named): each is shown by the rule for shown values.
  */
 import { useId } from 'react';
-import type { ExportSummaryView, ArchiveProgressView } from '../../../shared/ipc/archive-contract';
+import type { ArchiveProgressView } from '../../../shared/ipc/archive-contract';
 import { Button } from '../../components/button';
 import { errorText, formatBytes, sentenceShown, t } from '../../i18n';
 import { keyRemovedExportedSentence } from '../../../shared/i18n/key-removed';
