@@ -9,11 +9,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { cp, rename } from 'node:fs/promises';
+import { cp, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIDECAR_NAME } from '../../../../electron/core/gallery';
-import { startWiredApp } from '../render-wired-app';
+import { startWiredApp, type WiredAppOptions } from '../render-wired-app';
 
 /** Every file under `root`, root-relative, with a hash of its bytes. */
 function filesOf(root: string): Record<string, string> {
@@ -29,36 +29,39 @@ function filesOf(root: string): Record<string, string> {
 /** A folder name only a crafted folder holds: a right-to-left override and a new line. */
 const CRAFTED = 'Kite\u202Egnp.exe\nnext';
 
+/** Opens the library in the folder `prepare` returns, from Settings; the report under the field. */
+async function openLibrary(prepare: WiredAppOptions['prepare']) {
+  const app = await startWiredApp({ prepare });
+  await app.user.click(screen.getByRole('button', { name: 'Settings' }));
+  const region = screen.getByRole('region', { name: 'Gallery' });
+  await app.user.click(within(region).getByRole('button', { name: 'Change…' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Change the gallery folder' });
+  await app.user.click(within(dialog).getByRole('button', { name: 'Open the library there' }));
+  await waitFor(() => expect(within(region).getByRole('status').textContent).toContain('added'));
+  return { ...app, region };
+}
+
 describe('opening a library whose folder holds a task folder under a crafted name', () => {
   it('adds the other tasks and lists the one left out with its reason, its files untouched', async () => {
     let other = '';
     let crafted = '';
-    const { user, main } = await startWiredApp({
-      prepare: async (wired) => {
-        // Two tasks made for real on the demo, the gallery copied out and the tasks forgotten.
-        const made = await wired.generate(['A red kite', 'A blue boat']);
-        other = join(wired.dir, 'Other library');
-        await cp(wired.runtime.galleryDir(), other, { recursive: true });
-        for (const task of made) wired.runtime.core.history.delete(task.localId);
-        // One task's folder renamed as a crafted folder would be.
-        const sidecar = Object.keys(filesOf(other)).find((path) => path.endsWith(SIDECAR_NAME));
-        const folder = join(other, dirname(sidecar ?? ''));
-        crafted = join(dirname(folder), CRAFTED);
-        await rename(folder, crafted);
-        wired.env.PICTOR_E2E_CHOOSE_FOLDER = other;
-      },
+    let before: Record<string, string> = {};
+    const { user, main, region } = await openLibrary(async (wired) => {
+      // Two tasks made for real on the demo, the gallery copied out and the tasks forgotten.
+      const made = await wired.generate(['A red kite', 'A blue boat']);
+      other = join(wired.dir, 'Other library');
+      await cp(wired.runtime.galleryDir(), other, { recursive: true });
+      for (const task of made) wired.runtime.core.history.delete(task.localId);
+      // One task's folder renamed as a crafted folder would be.
+      const sidecar = Object.keys(filesOf(other)).find((path) => path.endsWith(SIDECAR_NAME));
+      const folder = join(other, dirname(sidecar ?? ''));
+      crafted = join(dirname(folder), CRAFTED);
+      await rename(folder, crafted);
+      before = filesOf(crafted);
+      wired.env.PICTOR_E2E_CHOOSE_FOLDER = other;
     });
-    const before = filesOf(crafted);
     expect(Object.keys(before)).toContain(SIDECAR_NAME);
-
-    await user.click(screen.getByRole('button', { name: 'Settings' }));
-    const region = screen.getByRole('region', { name: 'Gallery' });
-    await user.click(within(region).getByRole('button', { name: 'Change…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change the gallery folder' });
-    await user.click(within(dialog).getByRole('button', { name: 'Open the library there' }));
-    await waitFor(() =>
-      expect(within(region).getByRole('status').textContent).toContain('1 of its tasks was added'),
-    );
+    expect(within(region).getByRole('status').textContent).toContain('1 of its tasks was added');
     const report = within(region).getByRole('status');
     expect(report.className).toContain('message--warning');
     const heading = within(report).getByText('1 task folder was left out:');
@@ -87,5 +90,22 @@ describe('opening a library whose folder holds a task folder under a crafted nam
     );
     expect(german?.textContent).toContain('Der Pfad enthält unsichtbare Zeichen');
     expect(german?.textContent).toContain('Benenne den Ordner um');
+  });
+
+  it('lists a sidecar it could not read with its reason, without the advice to rename', async () => {
+    const { user, region } = await openLibrary(async (wired) => {
+      const made = await wired.generate(['A red kite', 'A blue boat']);
+      const other = join(wired.dir, 'Other library');
+      await cp(wired.runtime.galleryDir(), other, { recursive: true });
+      for (const task of made) wired.runtime.core.history.delete(task.localId);
+      const sidecar = Object.keys(filesOf(other)).find((path) => path.endsWith(SIDECAR_NAME));
+      // One of the two sidecars damaged: the folder still holds a library.
+      await writeFile(join(other, sidecar ?? ''), '{"damaged": ');
+      wired.env.PICTOR_E2E_CHOOSE_FOLDER = other;
+    });
+    const report = within(region).getByRole('status');
+    await user.click(within(report).getByText('1 task folder was left out:'));
+    expect(within(report).getAllByRole('listitem')).toHaveLength(1);
+    expect(report.textContent).not.toContain('rename the folder');
   });
 });
