@@ -9,12 +9,14 @@
  * stops a move before its switch. Translations to core only.
  */
 import type { FolderChange } from '../../shared/ipc/contract';
+import { MAX_LISTED_REFUSALS } from '../../shared/ipc/archive-contract';
 import {
   type FolderChoices,
   GalleryMoveCancelled,
   type GalleryMoveHooks,
   inspectLibrary,
   isSameFolder,
+  type OpenedLibrary,
   type RelocateResult,
 } from '../core/library';
 import type { CoreOperations } from '../core/operations';
@@ -24,7 +26,7 @@ import type { Emit, HandlersOf } from './ipc-main-bridge';
 export interface FolderRuntime {
   galleryDir(): string;
   moveGalleryTo(folder: string, hooks?: GalleryMoveHooks): Promise<RelocateResult>;
-  openGalleryAt(folder: string): Promise<{ imported: number }>;
+  openGalleryAt(folder: string): Promise<OpenedLibrary>;
 }
 
 export interface LibraryHandlerDeps {
@@ -57,16 +59,21 @@ export function libraryHandlers(deps: LibraryHandlerDeps): HandlersOf<'library'>
       },
       { onProgress: (progress) => deps.emit('library:progress', progress) },
     );
-  const outcome = (fields: Omit<FolderChange, 'path'>): FolderChange => ({
+  const outcome = (
+    fields: Omit<FolderChange, 'path' | 'skipped' | 'skippedTotal'>,
+    skipped: OpenedLibrary['skipped'] = [],
+  ): FolderChange => ({
     ...fields,
     path: runtime.galleryDir(),
+    skipped: skipped.slice(0, MAX_LISTED_REFUSALS),
+    skippedTotal: skipped.length,
   });
   const moved = ({ moved, leftBehind }: RelocateResult) =>
     outcome({ outcome: 'moved', moved, leftBehind: leftBehind.length, imported: 0 });
-  const opened = ({ imported }: { imported: number }) =>
-    outcome({ outcome: 'opened', moved: 0, leftBehind: 0, imported });
+  const opened = ({ imported, skipped }: OpenedLibrary) =>
+    outcome({ outcome: 'opened', moved: 0, leftBehind: 0, imported }, skipped);
   const unchanged = (action: 'move' | 'open') =>
-    action === 'move' ? moved({ moved: 0, leftBehind: [] }) : opened({ imported: 0 });
+    action === 'move' ? moved({ moved: 0, leftBehind: [] }) : opened({ imported: 0, skipped: [] });
   const cancelled = () => outcome({ outcome: 'cancelled', moved: 0, leftBehind: 0, imported: 0 });
 
   return {

@@ -13,7 +13,7 @@ import type { Settings, SettingsPatch } from '../../shared/domain/settings';
 import type { AppInfo } from '../../shared/ipc/contract';
 import type { AppCredentials } from '../app/app-credentials';
 import type { CredentialsProvider } from '../ports/credentials';
-import type { GalleryMoveHooks, RelocateResult } from '../core/library';
+import type { GalleryMoveHooks, OpenedLibrary, RelocateResult } from '../core/library';
 import type { KeySave, SaveKeyOptions, ServiceKeys } from '../core/key-vault';
 import { DEFAULT_PROVIDER, type ProviderId } from '../../shared/domain/providers';
 import type { PictorCore } from '../core/pictor-core';
@@ -79,7 +79,7 @@ export interface WiredRuntime {
   clearKey(provider: ProviderId): Promise<KeyStatus>;
   moveGalleryTo(folder: string, hooks?: GalleryMoveHooks): Promise<RelocateResult>;
   /** Makes a folder the dialog returned the gallery as it is (AppRuntime.openGalleryAt). */
-  openGalleryAt(folder: string): Promise<{ imported: number }>;
+  openGalleryAt(folder: string): Promise<OpenedLibrary>;
 }
 
 /** What only the host knows for `app:getInfo` (the runtime adds the demo flag and the gallery). */

@@ -13,7 +13,8 @@ export const MAX_LISTED_REFUSALS = 200;
 const MAX_EXPORT_IDS = 100_000;
 
 const count = lazySchema(() => z.number().int().min(0));
-const refusalSchema = lazySchema(() =>
+/** A path left out and why (an export's, an import's, a rebuild's of a library opened). */
+export const refusalSchema = lazySchema(() =>
   z.object({
     path: z.string().max(4_096),
     reason: z.string().max(1_000),

@@ -47,6 +47,8 @@ import {
   archiveExportInputSchema,
   archiveImportInputSchema,
   archiveProgressSchema,
+  MAX_LISTED_REFUSALS,
+  refusalSchema,
 } from './archive-contract';
 
 export { connectionReportSchema } from './service-contract';
@@ -160,6 +162,13 @@ const folderChangeSchema = lazySchema(() =>
     moved: count(),
     leftBehind: count(),
     imported: count(),
+    /**
+     * What opening a library left out and why (its rebuild's skips: a task folder under a name
+     * the library cannot hold, a sidecar that could not be read), the first
+     * {@link MAX_LISTED_REFUSALS}, and how many in all.
+     */
+    skipped: z.array(refusalSchema()).max(MAX_LISTED_REFUSALS),
+    skippedTotal: count(),
   }),
 );
 export type FolderChange = z.infer<ReturnType<typeof folderChangeSchema>>;

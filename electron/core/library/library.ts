@@ -117,7 +117,8 @@ export class Library {
 
   /**
    * Makes `folder` the library as it is, without moving anything; the tasks its sidecars
-   * describe join the history (a task it could not read is logged and left out).
+   * describe join the history, and what could not be read is left out and said (the window
+   * lists it).
    * @throws GalleryMoveError / UnsafePathError: nothing changed.
    */
   openAt(folder: string): Promise<OpenedLibrary> {
@@ -126,20 +127,26 @@ export class Library {
         dataDir: this.deps.dataDir,
         switchTo: (target) => this.switchTo(target),
       });
-      const imported = await importGalleryTasks(this.deps).then(
-        ({ added, notes }) => {
+      const opened = await importGalleryTasks(this.deps).then(
+        ({ added, skipped, notes }): OpenedLibrary => {
           for (const note of notes) {
-            this.deps.logger.warn('a sidecar said what its record does not keep', { ...note });
+            this.deps.logger.warn('a sidecar said what its record does not keep', {
+              path: note.path,
+              reason: note.reason,
+            });
           }
-          return added;
+          return { imported: added, skipped };
         },
-        (error: unknown) => {
+        (error: unknown): OpenedLibrary => {
           this.deps.logger.warn('gallery tasks could not all be read', { error: String(error) });
-          return 0;
+          return { imported: 0, skipped: [] };
         },
       );
-      this.deps.logger.info('gallery opened', { imported });
-      return { imported };
+      this.deps.logger.info('gallery opened', {
+        imported: opened.imported,
+        skipped: opened.skipped.length,
+      });
+      return opened;
     });
   }
 

@@ -12,7 +12,8 @@
  * rebuild, every image with it. Of two folders whose names are one in NFC (a disk that keeps
  * both), the NFC one is taken, as a folder import takes its files (entry-path.ts `spelledTwins`).
  */
-import { englishText } from '../../../shared/i18n/sentence';
+import { englishText, sentence } from '../../../shared/i18n/sentence';
+import type { Refusal } from './archive/archive-errors';
 import { SIDECAR_NAME } from '../gallery';
 import { DEFAULT_ARCHIVE_LIMITS } from './archive/archive-limits';
 import { pathRefusal, pathRuleSentence, type PathRule, spelledTwins } from './archive/entry-path';
@@ -26,9 +27,21 @@ export const SAME_TASK_SIDECAR = 'Another sidecar in the gallery describes the s
 /** Why a copy of a task's folder without its sidecar is skipped: its path is the folder's. */
 export const SAME_TASK_FOLDER = 'Another folder in the gallery describes the same task.';
 
-/** Why a task folder whose path the library cannot hold is left out. */
-function refusedName(rule: PathRule): string {
-  return `${englishText(pathRuleSentence(rule))} Its task was left out; rename the folder and rebuild again.`;
+/**
+ * What a rebuild says of a task folder whose path the library cannot hold, after the rule it
+ * breaks: the CLI prints both sentences, the window lists the rule by each folder and says this
+ * once under the list (renderer/features/settings/gallery-folder-flow.tsx).
+ */
+const TASK_FOLDER_LEFT_OUT = sentence('error.library.taskFolderLeftOut');
+
+/** A task folder (as `shown`) left out for the path rule it breaks. */
+function refusedName(shown: string, rule: PathRule): Refusal {
+  const said = pathRuleSentence(rule);
+  return {
+    path: JSON.stringify(shown),
+    reason: `${englishText(said)} ${englishText(TASK_FOLDER_LEFT_OUT)}`,
+    reasonSentence: said,
+  };
 }
 
 /**
@@ -40,8 +53,8 @@ function refusedName(rule: PathRule): string {
  */
 export function heldFolders(
   found: { sidecars: string[]; bare: string[] },
-  /** rebuild.ts `Skipped` (no import: rebuild.ts imports this file). */
-  skipped: Array<{ readonly path: string; readonly reason: string }>,
+  /** rebuild.ts `Skipped`. */
+  skipped: Refusal[],
   bare: string[],
 ): string[] {
   found.sidecars.sort();
@@ -53,7 +66,7 @@ export function heldFolders(
     const rule = twins.has(index)
       ? 'nfc'
       : pathRefusal(`${folder.normalize('NFC')}/${SIDECAR_NAME}`, DEFAULT_ARCHIVE_LIMITS);
-    if (rule) skipped.push({ path: JSON.stringify(shown), reason: refusedName(rule) });
+    if (rule) skipped.push(refusedName(shown, rule));
     return rule === null;
   };
   const sidecars = found.sidecars.filter((path, index) => held(folders[index] ?? '', index, path));

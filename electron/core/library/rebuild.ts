@@ -31,6 +31,7 @@ import { limiter, type Limiter } from '../base';
 import { isInputStore, noteMissingInputs } from './rebuild-inputs';
 import { heldFolders, IMAGE_READS, isAtHome, MAX_IMAGE_FILE_BYTES } from './rebuild-rules';
 import { SAME_TASK_FOLDER, SAME_TASK_SIDECAR } from './rebuild-rules';
+import type { Refusal } from './archive/archive-errors';
 
 /** Sidecars read and checked at once: enough to hide disk latency, few enough to stay polite. */
 const CONCURRENCY = 8;
@@ -41,11 +42,12 @@ const KINDS: readonly ImageKind[] = ['png', 'jpeg', 'webp'];
 /** The download's default pixel limit: a bigger image was not saved by Pictor. */
 const MAX_PIXELS = 100_000_000;
 
-export interface Skipped {
-  /** Root-relative. */
-  readonly path: string;
-  readonly reason: string;
-}
+/**
+ * A file or folder a rebuild left out, root-relative, and why: the reason in English (the CLI,
+ * the log) and, where it is a catalogue sentence, that sentence (the window shows it in its
+ * language), as an import's refusals are.
+ */
+export type Skipped = Refusal;
 
 export interface RebuildResult {
   /** Every record found, in path order; empty when they went to {@link RebuildOptions.onBatch}. */

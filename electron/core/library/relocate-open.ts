@@ -34,9 +34,14 @@ export interface LibraryFacts {
   readonly bytes: number;
 }
 
-/** The result of opening a library: how many of its tasks were new to the history. */
+/**
+ * The result of opening a library: how many of its tasks were new to the history, and what its
+ * rebuild left out and why (a task folder under a name the library cannot hold, a sidecar that
+ * could not be read), as `pictor rebuild` prints it.
+ */
 export interface OpenedLibrary {
   readonly imported: number;
+  readonly skipped: readonly Skipped[];
 }
 
 /** Pictor's task folders under `folder` (none when it does not exist), with their files' sizes. */

@@ -6,42 +6,14 @@
  * rebuild kept as it was named): each is shown by the rule for shown values.
  */
 import { useId } from 'react';
-import type { ExportSummaryView, ArchiveProgressView } from '../../../shared/ipc/archive-contract';
+import type { ArchiveProgressView } from '../../../shared/ipc/archive-contract';
 import { Button } from '../../components/button';
-import { shownValue } from '../../../shared/text/shown-value';
 import { errorText, formatBytes, sentenceShown, t } from '../../i18n';
 import { keyRemovedExportedSentence } from '../../../shared/i18n/key-removed';
 import { useAppStore } from '../../store/app-store';
 import type { ArchiveOutcome as Outcome } from '../../store/archive-slice';
 import { FieldError } from './field-error';
-
-function Refusals({
-  items,
-  total,
-  heading,
-}: {
-  items: ExportSummaryView['skipped'];
-  total: number;
-  heading: string;
-}) {
-  if (total === 0) return null;
-  return (
-    <details className="library-refusals">
-      <summary>{heading}</summary>
-      <ul>
-        {items.map((item) => (
-          <li key={item.path}>
-            <span className="mono">{shownValue(item.path)}</span>{' '}
-            {errorText({ message: item.reason, sentence: item.reasonSentence })}
-          </li>
-        ))}
-      </ul>
-      {total > items.length ? (
-        <p>{t('settings.archive.refusedMore', { count: total - items.length })}</p>
-      ) : null}
-    </details>
-  );
-}
+import { LeftOutList } from './left-out-list';
 
 function Summary({ outcome }: { outcome: Outcome }) {
   if (outcome.kind === 'export') {
@@ -59,7 +31,7 @@ function Summary({ outcome }: { outcome: Outcome }) {
         {summary.keyRemoved > 0 ? (
           <p>{sentenceShown(keyRemovedExportedSentence(summary.keyRemoved))}</p>
         ) : null}
-        <Refusals
+        <LeftOutList
           items={summary.skipped}
           total={summary.skippedTotal}
           heading={t('settings.archive.exportSkipped', { count: summary.skippedTotal })}
@@ -87,7 +59,7 @@ function Summary({ outcome }: { outcome: Outcome }) {
           {errorText({ message: '', sentence: note })}
         </p>
       ))}
-      <Refusals
+      <LeftOutList
         items={summary.refused}
         total={summary.refusedTotal}
         heading={t('settings.archive.refused', { count: summary.refusedTotal })}

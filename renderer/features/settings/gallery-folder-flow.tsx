@@ -11,9 +11,11 @@ import { Dialog } from '../../components/dialog';
 import { IconButton } from '../../components/icon-button';
 import { ErrorMessage } from '../../components/error-message';
 import { shownValue } from '../../../shared/text/shown-value';
-import { formatBytes, t } from '../../i18n';
+import { sentence } from '../../../shared/i18n/sentence';
+import { formatBytes, sentenceShown, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import type { FolderChangeState } from '../../store/settings-slice';
+import { LeftOutList } from './left-out-list';
 
 function facts(library: FolderChoice['library']): string {
   return t('settings.folder.facts', {
@@ -147,6 +149,26 @@ function reportSentence(result: FolderChange): string {
     : moved;
 }
 
+/**
+ * What opening a library left out, as `pictor rebuild` prints it: how many, and a list of each
+ * with its reason; under it, once, what to do about a task folder left out for its name (the
+ * rule it breaks is its reason), whose files were not changed.
+ */
+function LeftOut({ result }: { result: FolderChange }) {
+  const named = result.skipped.some(
+    (item) => item.reasonSentence?.key === 'error.library.pathRefused',
+  );
+  return (
+    <LeftOutList
+      items={result.skipped}
+      total={result.skippedTotal}
+      heading={t('settings.folder.leftOut', { count: result.skippedTotal })}
+    >
+      {named ? <p>{sentenceShown(sentence('error.library.taskFolderLeftOut'))}</p> : null}
+    </LeftOutList>
+  );
+}
+
 /** The question or the progress, as a dialog over Settings. */
 export function GalleryFolderFlow() {
   const state = useAppStore((store) => store.folderChange);
@@ -169,11 +191,13 @@ export function GalleryFolderReport({ errorId }: { errorId: string }) {
       />
     );
   if (state.step !== 'done') return null;
-  const tone = state.result.outcome === 'cancelled' ? 'warning' : 'success';
+  const { result } = state;
+  const tone = result.outcome === 'cancelled' || result.skippedTotal > 0 ? 'warning' : 'success';
   return (
     <div className={`message message--${tone}`} role="status">
       <div className="message__body">
-        <p className="message__text">{reportSentence(state.result)}</p>
+        <p className="message__text">{reportSentence(result)}</p>
+        <LeftOut result={result} />
       </div>
       <IconButton icon="close" size="small" label={t('common.dismiss')} onClick={dismiss} />
     </div>

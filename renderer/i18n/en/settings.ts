@@ -177,6 +177,8 @@ export const settings = {
     '{count, plural, one {# item (a link or a file that could not be removed) stays} other {# items (links or files that could not be removed) stay}} in the old folder.',
   'settings.folder.opened':
     'The gallery is now {path}; {imported, plural, one {# of its tasks was} other {# of its tasks were}} added to your history.',
+  'settings.folder.leftOut':
+    '{count, plural, one {# task folder was left out:} other {# task folders were left out:}}',
   'settings.folder.cancelled':
     'The move was cancelled. Your library is still in {path}, complete; nothing was removed from it.',
 

@@ -98,6 +98,10 @@ export const libraryErrors = {
   'error.library.pathRefused':
     '{rule, select, empty {The path is empty or not valid text.} backslash {The path contains a backslash.} absolute {The path must be relative to the gallery folder.} leaves {The path leaves the gallery folder.} long {The path is too long.} tricky {The path holds invisible, control or look-alike characters.} nfc {The path is not in normalised (NFC) Unicode.} deep {The path is nested too deep.} dot {The path has an empty or "." part.} name {A name in the path is too long.} other {A name in the path is not allowed on every system (reserved name or character).}}',
 
+  // electron/core/library/rebuild-rules.ts (a task folder a rebuild left out for its name)
+  'error.library.taskFolderLeftOut':
+    'Its task was left out and nothing in the folder was changed: rename the folder, then rebuild or open the library again.',
+
   // electron/core/library/archive/zip-source.ts (an archive refused as a whole)
   'error.library.archiveTooManyEntries':
     'Pictor did not import this archive: it has more than {max} entries. Nothing was written to the library.',

@@ -9,15 +9,18 @@
  * window, their filters folded behind "Filters" (and every control of that panel and of
  * Display's too); at 1280 px the gallery's selection bar is one row, in English and Arabic. At
  * 800x600 in German and the pseudo-locale the notice of a keyring that has not answered (a stored
- * key waits: the chromium host's keyring held) lies in the window with the compose form under it.
+ * key waits: the chromium host's keyring held) lies in the window with the compose form under it,
+ * and so does the report of a library opened there whose rebuild left out a task folder under a
+ * long crafted name, its list open.
  * Pictures of each case go to test-results/screenshots (docs/screenshots/e2e with
  * `npm run screenshots`).
  *
  * Only a browser shows here: layout: sizes, zoom and text that fits or is cut are only measured in
  * a real layout engine.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { cp, rename } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
 import { KeyVault } from '../../../electron/core/key-vault/key-vault';
@@ -255,5 +258,65 @@ for (const [tag, option] of [
       if (index === 0) await expect(page.getByRole('textbox').first()).toBeInViewport();
       await shoot(page, `layout-800x600-keyring-wait-${index === 0 ? 'tasks' : 'gallery'}-${tag}`);
     }
+  });
+}
+
+/** A task folder's name only a crafted folder holds: a bidi override, and long with no space. */
+const CRAFTED_NAME = `\u202e${'x'.repeat(200)}`;
+
+/**
+ * A copy of the session's gallery beside it, one task folder renamed to {@link CRAFTED_NAME}:
+ * opened there, its rebuild leaves that task out.
+ */
+async function craftedLibrary(gallery: string): Promise<string> {
+  const other = join(dirname(gallery), 'Other library');
+  await cp(gallery, other, { recursive: true });
+  const sidecar = readdirSync(other, { recursive: true, encoding: 'utf8' }).find((path) =>
+    path.endsWith('pictor.json'),
+  );
+  const folder = join(other, dirname(sidecar ?? ''));
+  await rename(folder, join(dirname(folder), CRAFTED_NAME));
+  return other;
+}
+
+for (const [tag, option] of [
+  ['de', 'Deutsch'],
+  ['en-XA', 'Pseudo (ƥšéûđö)'],
+] as const) {
+  test(`at 800x600 in ${tag} what opening a library left out fits the window`, async () => {
+    const other = join(dirname(session.folders.galleryDir), 'Other library');
+    const { page } = await launchWithLibrary(session, PROMPTS, {
+      viewport: SMALL,
+      env: { PICTOR_E2E_CHOOSE_FOLDER: other },
+    });
+    await craftedLibrary(session.folders.galleryDir);
+    await showScreen(page, 'Settings');
+    const region = page.getByRole('region', { name: 'Gallery', exact: true });
+    await region.getByRole('button', { name: 'Change…' }).click();
+    await page.getByRole('button', { name: 'Open the library there' }).click();
+    const report = region.getByRole('status');
+    await expect(report).toContainText('1 task folder was left out');
+    await page.getByLabel('Language', { exact: true }).selectOption({ label: option });
+    await expect(page.locator('html')).toHaveAttribute('lang', tag);
+    const left = page.locator('.library-refusals');
+    await left.locator('summary').click();
+    await expect(left.locator('li')).toHaveCount(1);
+    await left.locator('li').scrollIntoViewIfNeeded();
+    // The report in the language chosen after (the region's name changed with it).
+    const shown = page.getByRole('status').filter({ has: left });
+    for (const part of [shown, left.locator('li')]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(SMALL.width);
+    }
+    // Nothing makes the window scroll sideways; every control shows its whole text.
+    expect(
+      await page.evaluate(() => {
+        const { scrollWidth, clientWidth } = document.documentElement;
+        return scrollWidth - clientWidth;
+      }),
+    ).toBeLessThanOrEqual(0);
+    expect(await crampedControls(page)).toEqual([]);
+    await shoot(page, `layout-800x600-library-left-out-${tag}`);
   });
 }

@@ -9,6 +9,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportLibrary } from '../../../electron/core/library/archive/export-library';
+import { rebuildFromFolder } from '../../../electron/core/library/rebuild';
 import { taskFiles, type ExportFile } from '../../unit/core/library/archive/crafted-export';
 import {
   addTask,
@@ -34,6 +35,21 @@ async function folderOf(files: readonly ExportFile[]): Promise<string> {
 
 const under = (top: string, files: readonly ExportFile[]) =>
   files.map((file) => ({ ...file, path: `${top}/${file.path}` }));
+
+/**
+ * Spellings of one NFC name, the one a folder import and a rebuild take first: NFC and NFD, the
+ * Kelvin and Ångström signs (singletons NFC maps to a letter), and two spellings of which
+ * neither is NFC (`K` or the Kelvin sign, then an acute: NFC is `\u1e30`), where the least in
+ * code-unit order is taken.
+ */
+const SPELLINGS: ReadonlyArray<{ taken: string; others: readonly string[] }> = [
+  { taken: NFC, others: [NFD] },
+  { taken: 'K', others: ['\u212a'] },
+  { taken: '\u00c5', others: ['\u212b', 'A\u030a'] },
+  { taken: '\u1e30', others: ['K\u0301', '\u212a\u0301'] },
+  // Groups enough that the disk lists the taken spelling first in some and last in others.
+  ...Array.from({ length: 8 }, () => ({ taken: 'K\u0301', others: ['\u212a\u0301'] })),
+];
 
 describe('a folder to import whose names macOS spelled in NFD', () => {
   it('imports the task of a folder the user named, whatever its spelling', async () => {
@@ -92,5 +108,43 @@ describe('an export of a task in a folder macOS spelled in NFD', () => {
     const imported = await importInto(other, target);
     expect(imported.addedTasks).toBe(1);
     expect(other.history.get(record.localId)?.images[0]?.state).toBe('saved');
+  });
+});
+
+describe('spellings of one name side by side, taken alike by a folder import and a rebuild', () => {
+  it('takes the same task of each group, whatever order the disk lists them in', async () => {
+    const files: ExportFile[] = [];
+    const taken: string[] = [];
+    const left: string[] = [];
+    for (const [n, { taken: first, others }] of SPELLINGS.entries()) {
+      const tasks = await Promise.all([first, ...others].map(() => taskFiles()));
+      const kept = tasks[0]!;
+      taken.push(kept.record.localId);
+      // Each spelling holds its own task at the same paths; made in turn first and last, so the
+      // disk lists some group's taken spelling first and another's last.
+      const groups = [first, ...others].map((spelling, at) => {
+        const own = tasks[at]!;
+        if (at > 0) left.push(own.record.localId);
+        const data = own.files.map((file, i) => ({ ...kept.files[i]!, data: file.data }));
+        return under(`${spelling}-${n}`, data);
+      });
+      files.push(...(n % 2 === 0 ? groups : groups.reverse()).flat());
+    }
+    const folder = await folderOf(files);
+
+    const rebuilt = await rebuildFromFolder(folder);
+    const summary = await importInto(library, folder);
+
+    expect(rebuilt.records.map((task) => task.localId).sort()).toEqual([...taken].sort());
+    for (const id of taken) expect(library.history.get(id)).toBeDefined();
+    for (const id of left) expect(library.history.get(id)).toBeUndefined();
+    // Each refused in its turn: the rebuild a task folder's sidecar, the import its every file.
+    const spelled = SPELLINGS.flatMap(({ others }, n) => others.map((other) => `${other}-${n}`));
+    const named = (paths: readonly string[]) =>
+      spelled.filter((top) =>
+        paths.some((path) => path.startsWith(JSON.stringify(top).slice(0, -1))),
+      );
+    expect(named(rebuilt.skipped.map((skip) => skip.path))).toEqual(spelled);
+    expect(named(summary.refused.map((refused) => refused.path))).toEqual(spelled);
   });
 });

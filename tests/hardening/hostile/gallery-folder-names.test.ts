@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
 import { rebuildFromFolder } from '../../../electron/core/library/rebuild';
-import { pathRefusal } from '../../../electron/core/library/archive/entry-path';
+import { pathRefusal, pathRuleSentence } from '../../../electron/core/library/archive/entry-path';
 import { DEFAULT_ARCHIVE_LIMITS } from '../../../electron/core/library/archive/archive-limits';
 import { parseRequestPath } from '../../../electron/app/protocol/request-path';
 import { GALLERY_SCHEME, galleryUrl } from '../../../shared/ipc/api';
@@ -118,7 +118,7 @@ describe('a rebuild takes a task folder only under a name the library can hold',
     expect(skipped.map((skip) => skip.path).sort()).toEqual([...shown].sort());
     for (const skip of skipped) {
       expect(skip.reason).toMatch(
-        /^(The|A name in the) path .*Its task was left out; rename the folder/,
+        /^(The|A name in the) path .*Its task was left out and nothing in the folder was changed: rename the folder/,
       );
       // Escaped as a folder import shows a refused name: a summary's line is not broken by it
       // (what is left, DEL, C1, bidi, is for the shown-value rule and terminalSafe to show).
@@ -144,6 +144,7 @@ describe('a rebuild takes a task folder only under a name the library can hold',
       {
         path: JSON.stringify(bare.folder),
         reason: expect.stringMatching(/invisible, control or look-alike.*left out/),
+        reasonSentence: pathRuleSentence('tricky'),
       },
     ]);
   });
@@ -178,6 +179,7 @@ describe('names one on a folding disk, rebuilt on one that keeps them apart', ()
       {
         path: JSON.stringify(`${NFD}/pictor.json`),
         reason: expect.stringMatching(/not in normalised \(NFC\) Unicode.*left out/),
+        reasonSentence: pathRuleSentence('nfc'),
       },
     ]);
     const bytes = await readFile(join(root, NFC, 'image-1.png'));

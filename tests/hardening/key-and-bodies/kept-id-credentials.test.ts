@@ -109,7 +109,7 @@ describe('the XMP sidecar of a signed image of a task kept under a key-carrying 
         key: KEY,
         clock: systemClock,
       });
-      expect(await core.library.openAt(task.gallery)).toEqual({ imported: 1 });
+      expect(await core.library.openAt(task.gallery)).toEqual({ imported: 1, skipped: [] });
       expect(core.history.get(task.record.localId)?.taskId, name).toContain('[redacted]');
       const packet = await readFile(task.xmp);
       expect(leaks(packet), name).toEqual([]);

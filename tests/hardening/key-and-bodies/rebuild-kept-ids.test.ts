@@ -130,7 +130,7 @@ describe('"open the library there" on a folder holding a task kept under a key-c
       key: KEY,
       clock: systemClock,
     });
-    expect(await core.library.openAt(folder.gallery)).toEqual({ imported: 1 });
+    expect(await core.library.openAt(folder.gallery)).toEqual({ imported: 1, skipped: [] });
     await expectRedacted({ ...folder, dataDir }, core.history.get(folder.record.localId), name);
   });
 });

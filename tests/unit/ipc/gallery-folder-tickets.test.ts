@@ -55,7 +55,7 @@ function setup(clock: Pick<Clock, 'now'> = new ManualClock()) {
     },
     openGalleryAt: (folder) => {
       used.push(`open ${folder}`);
-      return Promise.resolve({ imported: 0 });
+      return Promise.resolve({ imported: 0, skipped: [] });
     },
   };
   // The core's operations: only the folder operation runs here, so nothing else is needed.

@@ -90,9 +90,11 @@ export function pathRuleSentence(rule: PathRule): Sentence {
 
 /**
  * Of paths as a disk spells them, the indexes of those left out as spellings of another's NFC
- * form (`é` and `e\u0301`, `K` and the Kelvin sign: side by side only where a disk keeps both,
- * Linux or a network share): of each such group the one spelled in NFC stays (else the first),
- * the others are refused by the `nfc` rule, as a folder import refuses its files' (folder-source.ts).
+ * form (`é` and `e\u0301`, `K` and the Kelvin sign, `Å` and the Ångström sign: side by side only
+ * where a disk keeps both, Linux or a network share): of each such group the one spelled in NFC
+ * stays, else the least in code-unit order, so which one is taken never hangs on the order a disk
+ * lists them. The others are refused by the `nfc` rule. One rule for a folder import's files
+ * (folder-source.ts) and a rebuild's task folders (rebuild-rules.ts).
  */
 export function spelledTwins(onDisk: readonly string[]): Set<number> {
   const kept = new Map<string, number>();
@@ -101,12 +103,18 @@ export function spelledTwins(onDisk: readonly string[]): Set<number> {
     const named = path.normalize('NFC');
     const other = kept.get(named);
     if (other === undefined) kept.set(named, index);
-    else if (path === named) {
+    else if (spelledBefore(path, onDisk[other] ?? '', named)) {
       twins.add(other);
       kept.set(named, index);
     } else twins.add(index);
   });
   return twins;
+}
+
+/** Whether `path` is taken before `other`, both spellings of `named`: see {@link spelledTwins}. */
+function spelledBefore(path: string, other: string, named: string): boolean {
+  if (other === named) return false;
+  return path === named || path < other;
 }
 
 /**

@@ -11,7 +11,8 @@
  * (HFS+ always, APFS as the program that made them wrote them), so a folder the user named
  * `Café` there is not crafted. Two spellings of one NFC name (`é` and `e\u0301`, `K` and the
  * Kelvin sign) sit side by side only where a disk keeps both (Linux, a network share): the NFC
- * one is taken, the other refused.
+ * one is taken (else the least in code-unit order), the others refused, as a rebuild takes task
+ * folders (entry-path.ts `spelledTwins`).
  */
 import { opendir } from 'node:fs/promises';
 import type { Dir } from 'node:fs';
@@ -21,7 +22,7 @@ import { THUMBS_DIR } from '../../gallery';
 import type { ArchiveLimits } from './archive-limits';
 import { sentence } from '../../../../shared/i18n/sentence';
 import { ArchiveRefusedError, refusal, type Refusal } from './archive-errors';
-import { pathRefusal, pathRuleSentence } from './entry-path';
+import { pathRefusal, pathRuleSentence, spelledTwins } from './entry-path';
 import { keepingErrors } from './stream-copy';
 import type { ImportSource, SourceFile } from './zip-source';
 
@@ -40,10 +41,10 @@ interface Walk {
   /** Entries listed so far, of every kind. */
   listed: number;
   /**
-   * Each file taken whose disk spelling is not NFC, by its NFC path: where it is in `files`, and
-   * that spelling. Pictor's own names are ASCII, always NFC: for its galleries this stays empty.
+   * Each file taken whose disk spelling is not NFC, by where it is in `files`: that spelling.
+   * Pictor's own names are ASCII, always NFC: for its galleries this stays empty.
    */
-  readonly respelled: Map<string, { readonly index: number; readonly onDisk: string }>;
+  readonly respelled: Map<number, string>;
 }
 
 function folderFile(root: string, onDisk: string, path: string, limits: ArchiveLimits): SourceFile {
@@ -80,30 +81,23 @@ function counted(state: Walk): void {
 
 /** Takes the file the disk spells `onDisk` as `path` (its NFC form): see the file's comment. */
 function take(state: Walk, onDisk: string, path: string): void {
-  if (onDisk !== path) {
-    if (state.respelled.has(path)) {
-      state.refused.push(refusal(JSON.stringify(onDisk), pathRuleSentence('nfc')));
-      return;
-    }
-    state.respelled.set(path, { index: state.files.length, onDisk });
-  }
+  if (onDisk !== path) state.respelled.set(state.files.length, onDisk);
   state.files.push(folderFile(state.root, onDisk, path, state.limits));
 }
 
 /**
- * The files taken, but a file spelled otherwise than NFC where one spelled in NFC has its name
- * (one pass, only when a name was spelled otherwise): the NFC one stays, the other is refused.
+ * The files taken, but those left out as spellings of another's NFC name, by the rule a rebuild
+ * takes its task folders by (entry-path.ts `spelledTwins`), each refused; one pass, only when a
+ * name was spelled otherwise than NFC.
  */
 function withoutTwins(state: Walk): SourceFile[] {
   if (state.respelled.size === 0) return state.files;
-  const dropped = new Set<number>();
-  state.files.forEach((file, index) => {
-    const respelled = state.respelled.get(file.path);
-    if (respelled === undefined || respelled.index === index) return;
-    dropped.add(respelled.index);
-    state.refused.push(refusal(JSON.stringify(respelled.onDisk), pathRuleSentence('nfc')));
-  });
-  return state.files.filter((_, index) => !dropped.has(index));
+  const onDisk = state.files.map((file, index) => state.respelled.get(index) ?? file.path);
+  const twins = spelledTwins(onDisk);
+  for (const index of [...twins].sort((a, b) => a - b)) {
+    state.refused.push(refusal(JSON.stringify(onDisk[index]), pathRuleSentence('nfc')));
+  }
+  return state.files.filter((_, index) => !twins.has(index));
 }
 
 async function walk(state: Walk, relative: string, depth: number): Promise<void> {

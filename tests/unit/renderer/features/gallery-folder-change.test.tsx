@@ -151,7 +151,15 @@ describe('changing the gallery folder', () => {
       () => new Promise<FolderChange>((resolve) => (finish = resolve)),
     );
     main.intercept.request['library:cancel'].handle(() => {
-      finish({ outcome: 'cancelled', path: gallery, moved: 0, leftBehind: 0, imported: 0 });
+      finish({
+        outcome: 'cancelled',
+        path: gallery,
+        moved: 0,
+        leftBehind: 0,
+        imported: 0,
+        skipped: [],
+        skippedTotal: 0,
+      });
       return { cancelling: true };
     });
     await user.click(
