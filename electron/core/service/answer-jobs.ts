@@ -96,14 +96,16 @@ export class AnswerJob {
     }
     if (spec.mayFetchResult && wantsResult(profile, scanned.text, spec.taskId))
       return { kind: 'fetchResult' };
-    const read =
-      spec.which === 'result' && profile.readResult
-        ? (json: unknown) => profile.readResult?.(json, spec.status)
-        : (json: unknown) => profile.readPoll(json, spec.taskId);
+    const result = spec.which === 'result' && profile.readResult !== undefined;
+    const read = result
+      ? (json: unknown) => profile.readResult?.(json, spec.status)
+      : (json: unknown) => profile.readPoll(json, spec.taskId);
+    const { ownAnswer } = profile;
     const task = taskAnswerOf(profile, source, read, {
       keys: spec.keys,
       maxInlineBytes: spec.maxInlineBytes,
       taken: scanned.taken,
+      ...(result || !ownAnswer ? {} : { ownAnswer: (json) => ownAnswer(json, spec.taskId) }),
     });
     return { kind: 'task', task };
   }

@@ -7,7 +7,8 @@
  * no answer Pictor can read (a protocol error: the task shows it and is asked again later).
  * Otherwise its entry: `status.status_str` `success` or `error`; an `error` whose messages hold
  * `execution_interrupted` was stopped (canceled), one with `execution_error` failed in a node,
- * said as "<node type> (node <id>): <exception message>". Images: every output node's `images` of
+ * said as "<node type> (node <id>): <exception message>"; a failure without one takes the reason
+ * the common fallback finds in this entry alone (`historyEntry`, failure-reason.ts). Images: every output node's `images` of
  * type `output` (a `temp` preview only when there is no saved image), as `/view` links
  * (viewLink). The seed: the one the graph that ran (the entry's `prompt`, `[number, prompt_id,
  * graph, extra, outputs]`) gave its sampler's `seed` or `noise_seed`, when every such input there
@@ -30,13 +31,21 @@ const MAX_OUTPUT_NODES = 64;
 const MAX_NODE_IMAGES = 64;
 
 /**
- * The history's entry under `promptId` (an own key: `__proto__` is a name like another), `null`
- * when there is one but it is not an entry with a `status` object, undefined when there is none.
+ * What the history holds under `promptId` (an own key: `__proto__` is a name like another), as an
+ * object (`{}` for nothing or anything else): the only part of the answer about that prompt.
+ */
+export function historyEntry(json: unknown, promptId: string): Record<string, unknown> {
+  const history = objectOf(json);
+  return Object.hasOwn(history, promptId) ? objectOf(history[promptId]) : {};
+}
+
+/**
+ * The history's entry under `promptId` (historyEntry), `null` when there is one but it is not an
+ * entry with a `status` object, undefined when there is none.
  */
 function entryOf(json: unknown, promptId: string): Record<string, unknown> | null | undefined {
-  const history = objectOf(json);
-  if (!Object.hasOwn(history, promptId)) return undefined;
-  const entry = objectOf(history[promptId]);
+  if (!Object.hasOwn(objectOf(json), promptId)) return undefined;
+  const entry = historyEntry(json, promptId);
   const status = entry['status'];
   return typeof status === 'object' && status !== null && !Array.isArray(status) ? entry : null;
 }
