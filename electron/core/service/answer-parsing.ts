@@ -289,11 +289,12 @@ export function readTaskAnswer(
     maxBytes = DOWNLOAD_MAX_IMAGE_BYTES,
     taken,
     ownAnswer,
+    maxEntries,
   } = typeof inline === 'number' ? { maxBytes: inline } : inline;
   // Every profile's reading, with the one fallback for a reason where its document says none.
   const read = withCommonReason(profileRead, ownAnswer);
   const { data, json } = parseBody('query', text, keys, { schema: canonicalTaskSchema(), read });
-  checkEntryCount(data);
+  checkEntryCount(data, maxEntries);
   // Images sent inline leave the answer here, before anything else reads it (inline-answer.ts);
   // the key is then looked for in the answer without them (textWithoutInline says why).
   const { task, payloads, removed } = takeInline(data, taken);
@@ -316,6 +317,8 @@ export interface TaskAnswerOptions {
   readonly taken?: TakenPayloads | undefined;
   /** The part of the answer about its task (a profile's `ownAnswer`); the whole one if absent. */
   readonly ownAnswer?: Reading | undefined;
+  /** The most images the answer may list (a profile's `listEntries`); the usual bound if absent. */
+  readonly maxEntries?: number | undefined;
 }
 
 /** What the key is checked against in a task answer, and how it is read again without it. */

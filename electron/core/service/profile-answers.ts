@@ -61,7 +61,7 @@ export function taskAnswerOf(
   },
 ): ServiceTask & AnswerCost {
   const { maxInlineBytes: maxBytes, taken, ownAnswer } = secrets;
-  const inline = { maxBytes, taken, ownAnswer };
+  const inline = { maxBytes, taken, ownAnswer, maxEntries: profile.listEntries };
   const { task, json } = readTaskAnswer(answer.text, secrets.keys, read, inline);
   return { ...task, ...costOfAnswer(profile, json, answer.headers) };
 }

@@ -14,6 +14,7 @@
  * graph, extra, outputs]`) gave its sampler's `seed` or `noise_seed`, when every such input there
  * holds the same one.
  */
+import { MAX_HISTORY_ENTRIES } from '../answer-limits';
 import { objectOf, readWord, type TaskReading } from './provider-profile';
 import type { ImageEntry } from './image-list';
 
@@ -26,9 +27,8 @@ export const COMFY_STATUS_WORDS = {
   interrupted: 'canceled',
 } as const;
 
-/** Most output nodes and images per node looked at (a hostile history may list millions). */
+/** Most output nodes looked at (a hostile history may list millions). */
 const MAX_OUTPUT_NODES = 64;
-const MAX_NODE_IMAGES = 64;
 
 /**
  * What the history holds under `promptId` (an own key: `__proto__` is a name like another), as an
@@ -90,13 +90,21 @@ function viewLink(image: Record<string, unknown>): ImageEntry {
   return { url: `/view?${query.toString()}` };
 }
 
-/** The images of an entry's outputs: saved ones, or previews when nothing was saved. */
+/**
+ * The images of an entry's outputs: saved ones, or previews when nothing was saved; all of them,
+ * up to as many as one list of the answer may hold (MAX_HISTORY_ENTRIES, over every node): the
+ * task keeps its first ones and its notice counts them all (a node's batch of 300 was once left
+ * unread, and before that cut at 64 per node, miscounted).
+ */
 function imagesOf(entry: Record<string, unknown>): ImageEntry[] {
   const nodes = Object.values(objectOf(entry['outputs'])).slice(0, MAX_OUTPUT_NODES);
-  const listed = nodes.flatMap((node) => {
+  const listed: Record<string, unknown>[] = [];
+  for (const node of nodes) {
     const images = objectOf(node)['images'];
-    return Array.isArray(images) ? images.slice(0, MAX_NODE_IMAGES).map(objectOf) : [];
-  });
+    if (!Array.isArray(images)) continue;
+    for (const image of images.slice(0, MAX_HISTORY_ENTRIES - listed.length))
+      listed.push(objectOf(image));
+  }
   const saved = listed.filter((image) => image['type'] === 'output');
   return (saved.length > 0 ? saved : listed).map(viewLink);
 }

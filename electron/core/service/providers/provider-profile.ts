@@ -208,6 +208,12 @@ export interface ProviderProfile {
    * never what stands beside it. Absent: the whole answer is about the task.
    */
   ownAnswer?(json: unknown, taskId: string): unknown;
+  /**
+   * The most entries one list of a task answer may have, where the service lists more than the
+   * usual bound in earnest (answer-limits.ts: ComfyUI's history, a node's whole batch). Absent:
+   * `MAX_ANSWER_ENTRIES`.
+   */
+  readonly listEntries?: number;
   /** How the service holds a wait for the end, where it can (the engine still polls). */
   readonly held?: HeldWait;
   /** The result request, for a profile whose poll only says "done" (fal). */
