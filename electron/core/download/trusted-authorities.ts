@@ -1,9 +1,9 @@
 /**
- * The certificate authorities Pinned TLS trusts (pinned-dial.ts: image downloads, signed uploads
- * and the service's requests to an https server on this computer): Node's default set (its
- * bundled Mozilla store, and NODE_EXTRA_CA_CERTS when set) together with the operating system's
- * trusted store, as the app's own network stack (Chromium) and a browser on the same computer
- * trust. A local engine served with a certificate from an authority the user installed in the
+ * The certificate authorities Pictor's own TLS trusts (pinned-dial.ts: image downloads, signed
+ * uploads and the service's requests to an https server on this computer; the CLI's undici for
+ * its other service requests, adapters/node-fetch.ts): Node's default set (its bundled Mozilla
+ * store, and NODE_EXTRA_CA_CERTS when set) together with the operating system's trusted store, as
+ * the app's own network stack (Chromium) and a browser on the same computer trust. A local engine served with a certificate from an authority the user installed in the
  * system (mkcert and the like) is trusted by both its service calls and its downloads; Node's set
  * alone refused it while the browser took it.
  *

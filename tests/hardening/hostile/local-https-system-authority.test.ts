@@ -10,6 +10,9 @@
  * once per process: the file runs in a process of its own, assigning the environment), and checks
  * that the store then holds the authority, so a store read earlier fails here, not in the cases.
  *
+ * The CLI's own transport (undici, for the service's requests that are not pinned: an https name)
+ * trusts the same authorities, as the app's Chromium trusts the system's.
+ *
  * Hostile: a certificate that authority signed for another name is still refused, and a server
  * another user runs on the port, holding a certificate from that authority, is sent nothing.
  */
@@ -20,6 +23,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import tls from 'node:tls';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeFetch } from '../../../electron/adapters/node-fetch';
 import { gatedTransports } from '../../../electron/core/download';
 import { ServiceError } from '../../../electron/core/service';
 import { readSocketTables, type SocketTables } from '../../../electron/core/service/local-owner';
@@ -120,6 +124,16 @@ describe.skipIf(ONLY_LINUX)('https on this computer, its authority in the system
       `/prompt Bearer ${KEY}`,
       `/view Bearer ${KEY}`,
     ]);
+  });
+
+  it('is trusted by the CLI’s own transport too, for another name refused', async () => {
+    const engine = await localEngine(await issued('engine', 'IP:127.0.0.1,DNS:localhost'));
+    const other = await localEngine(await issued('elsewhere', 'DNS:other.pictor.test'));
+    const fetch = createNodeFetch({});
+    const call = await fetch(`https://localhost:${engine.port}/prompt`, keyed);
+    expect(await call.json()).toEqual({ ok: true });
+    await expect(fetch(`https://localhost:${other.port}/prompt`, keyed)).rejects.toThrow();
+    expect(other.seen).toEqual([]);
   });
 
   it('refuses its certificate for another name, nothing sent', async () => {
