@@ -34,6 +34,7 @@ import type { Agent, Dispatcher } from 'undici';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { encodeBody } from '../core/base';
+import { trustedContext } from '../core/download';
 import { readableBody } from '../core/fs';
 import { isLocalhostName, isLoopbackHost } from '../core/service';
 import { FetchRejection, type FetchLike } from '../ports/http';
@@ -90,11 +91,15 @@ function proxyAgent({ EnvHttpProxyAgent }: Undici, env: NodeJS.ProcessEnv): Disp
   const httpProxy = pick('HTTP_PROXY');
   const httpsProxy = pick('HTTPS_PROXY') ?? httpProxy;
   const noProxy = pick('NO_PROXY');
+  const secureContext = trustedContext();
   return new EnvHttpProxyAgent({
     ...(httpProxy ? { httpProxy } : {}),
     ...(httpsProxy ? { httpsProxy } : {}),
     ...(noProxy !== undefined ? { noProxy } : {}),
-    connect: { lookup: loopbackFirstLookup },
+    connect: { lookup: loopbackFirstLookup, secureContext },
+    // The service through the proxy's tunnel, and an https proxy itself.
+    requestTls: { secureContext },
+    proxyTls: { secureContext },
   });
 }
 
@@ -182,12 +187,15 @@ export function createNodeFetch(env: NodeJS.ProcessEnv = process.env): FetchLike
   let proxy: Dispatcher | null = null;
   let direct: Agent | null = null;
   let remote: Agent | null = null;
+  // TLS trusts what the pinned transports trust: Node's authorities and the system's store
+  // (core/download/trusted-authorities.ts), as the app's Chromium trusts the system's.
   const pick = (url: string) => (loaded: Undici) => {
     if (isLoopbackHost(hostOf(url))) {
-      return (direct ??= new loaded.Agent({ connect: { lookup: loopbackFirstLookup } }));
+      const connect = { lookup: loopbackFirstLookup, secureContext: trustedContext() };
+      return (direct ??= new loaded.Agent({ connect }));
     }
     if (proxied) return (proxy ??= proxyAgent(loaded, env));
-    return (remote ??= new loaded.Agent());
+    return (remote ??= new loaded.Agent({ connect: { secureContext: trustedContext() } }));
   };
   return async (url, init) => {
     let written = false;

@@ -15,8 +15,8 @@
  * transport connected, a server that took the port after the look read the request and its key
  * whenever it held a certificate the host trusts for that address (a local authority the user
  * added, shared with the other user). The pinned connection checks the certificate against the
- * name with Node's authorities, as the same server's image downloads and uploads always did (a
- * certificate only the system's store trusts fails there too). An https NAME is not looked up (a
+ * name with Node's authorities and the system's (trusted-authorities.ts), as the same server's
+ * image downloads and uploads do. An https NAME is not looked up (a
  * lookup before each request to a remote service would cost each of them; without the name's key
  * a squatter reads nothing): it goes through the host's transport after a look at the listener,
  * as requests where owners are not read (macOS, Windows), where nothing is judged.

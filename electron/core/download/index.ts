@@ -13,4 +13,5 @@ export type { KeyedImages } from './image-request';
 export { PendingThumbnails } from './pending-thumbnails';
 export { createPinnedFetch, systemResolver } from './pinned-fetch';
 export { gatedTransports } from './gated-transports';
+export { trustedContext } from './trusted-authorities';
 export { placeNew } from './place-new';

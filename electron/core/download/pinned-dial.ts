@@ -2,12 +2,14 @@
  * The one way the pinned transports (image downloads' exchange, signed uploads, and requests to a
  * plain-http server on this computer: pinned-fetch.ts) open a connection: to the checked address,
  * TLS verified against the URL's own name, and judged once connected, before the first byte of
- * the request is written. The judge (core/service/local-server-gate.ts `checkConnection`) reads
- * who owns the server's end of THIS connection, so a server that took the port after any earlier
- * look cannot receive the request: there is no moment between the judgement and the sending.
+ * the request is written (the authorities trusted: trusted-authorities.ts). The judge
+ * (core/service/local-server-gate.ts `checkConnection`) reads who owns the server's end of THIS
+ * connection, so a server that took the port after any earlier look cannot receive the request:
+ * there is no moment between the judgement and the sending.
  */
 import type { OnReadOpts, Socket } from 'node:net';
 import type { ResolvedAddress } from '../../ports/http';
+import { trustedContext } from './trusted-authorities';
 
 const net = process.getBuiltinModule('node:net');
 const tls = process.getBuiltinModule('node:tls');
@@ -21,7 +23,7 @@ export type ConnectionCheck = (url: string, socket: Socket) => Promise<void>;
 export interface DialTarget {
   readonly url: URL;
   readonly address: ResolvedAddress;
-  /** Extra trusted certificates (tests' self-signed hosts). */
+  /** The only trusted certificates (tests' self-signed hosts); trusted-authorities.ts otherwise. */
   readonly ca?: string | Buffer | undefined;
   /** Where reads land (the exchange's kept buffers); Node's own otherwise. */
   readonly onread?: OnReadOpts | undefined;
@@ -42,7 +44,7 @@ export function dial(target: DialTarget): Socket {
     port: Number(url.port || 443),
     ...(net.isIP(host) ? {} : { servername: host }),
     checkServerIdentity: (_name, certificate) => tls.checkServerIdentity(host, certificate),
-    ...(target.ca === undefined ? {} : { ca: target.ca }),
+    ...(target.ca === undefined ? { secureContext: trustedContext() } : { ca: target.ca }),
   });
 }
 

@@ -48,7 +48,7 @@ export interface PinnedRequest {
   readonly headers: Headers;
   readonly address: ResolvedAddress;
   readonly signal?: AbortSignal;
-  /** Extra trusted certificates (tests' self-signed hosts). */
+  /** The only trusted certificates (tests' self-signed hosts); pinned-dial.ts's otherwise. */
   readonly ca?: string | Buffer;
   /** Judges the connection before the request is written (pinned-dial.ts). */
   readonly checkConnection?: ConnectionCheck;

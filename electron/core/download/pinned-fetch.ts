@@ -121,7 +121,10 @@ async function downloadResponse(request: PinnedRequest): Promise<Response> {
 }
 
 export interface PinnedFetchOptions {
-  /** Extra trusted certificates (tests' self-signed hosts); the system store otherwise. */
+  /**
+   * The only trusted certificates (tests' self-signed hosts); Node's and the system's authorities
+   * otherwise (trusted-authorities.ts).
+   */
   readonly ca?: string | Buffer;
   /** Judges each connection once made, before its request is written (the local-server gate). */
   readonly checkConnection?: ConnectionCheck;

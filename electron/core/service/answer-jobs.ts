@@ -27,6 +27,13 @@ function opOf(spec: AnswerSpec): ServiceOperation {
   return spec.kind === 'submit' ? 'submit' : 'query';
 }
 
+/** The most entries one list of the answer may have, where it is not the usual bound. */
+function entriesOf(spec: AnswerSpec): { maxEntries?: number } {
+  if (spec.kind === 'queue') return { maxEntries: MAX_QUEUE_ENTRIES };
+  const listed = spec.kind === 'task' ? profileOf(spec.provider).listEntries : undefined;
+  return listed === undefined ? {} : { maxEntries: listed };
+}
+
 /** One 2xx answer being read: its chunks pushed as they come, then finished. */
 export class AnswerJob {
   readonly #spec: AnswerSpec;
@@ -40,7 +47,7 @@ export class AnswerJob {
       takeOut: spec.kind === 'task' && spec.takeOut,
       maxInlineBytes: spec.kind === 'task' ? spec.maxInlineBytes : 0,
       nonce,
-      ...(spec.kind === 'queue' ? { maxEntries: MAX_QUEUE_ENTRIES } : {}),
+      ...entriesOf(spec),
     });
   }
 
@@ -71,7 +78,11 @@ export class AnswerJob {
     if (spec.kind === 'held') return { kind: 'held', said: 'broken' };
     const takeOut = spec.kind === 'task' && spec.takeOut;
     return thrownOutcome(
-      errorForStructure(opOf(spec), fault, { maxBytes: spec.maxBytes, takeOut }),
+      errorForStructure(opOf(spec), fault, {
+        maxBytes: spec.maxBytes,
+        takeOut,
+        ...entriesOf(spec),
+      }),
     );
   }
 
@@ -96,14 +107,16 @@ export class AnswerJob {
     }
     if (spec.mayFetchResult && wantsResult(profile, scanned.text, spec.taskId))
       return { kind: 'fetchResult' };
-    const read =
-      spec.which === 'result' && profile.readResult
-        ? (json: unknown) => profile.readResult?.(json, spec.status)
-        : (json: unknown) => profile.readPoll(json, spec.taskId);
+    const result = spec.which === 'result' && profile.readResult !== undefined;
+    const read = result
+      ? (json: unknown) => profile.readResult?.(json, spec.status)
+      : (json: unknown) => profile.readPoll(json, spec.taskId);
+    const { ownAnswer } = profile;
     const task = taskAnswerOf(profile, source, read, {
       keys: spec.keys,
       maxInlineBytes: spec.maxInlineBytes,
       taken: scanned.taken,
+      ...(result || !ownAnswer ? {} : { ownAnswer: (json) => ownAnswer(json, spec.taskId) }),
     });
     return { kind: 'task', task };
   }

@@ -36,6 +36,15 @@ export const INLINE_MIN_CHARS = 16 * 1024;
 export const MAX_TAKEN_PAYLOADS = 2 * MAX_IMAGES_PER_TASK;
 
 /**
+ * Entries of one list in a ComfyUI history answer (its profile's `listEntries`): an output node
+ * lists every image of its batch, and ComfyUI's batches run to 4,096 images, so a genuine node
+ * past 256 was never read and its task asked again without end. The first images a task keeps are
+ * read, the rest counted in its notice (shared/service/wire.ts); the usual byte limit still bounds
+ * the answer (each entry takes some 60 bytes).
+ */
+export const MAX_HISTORY_ENTRIES = 10_000;
+
+/**
  * Entries of one list in a queue's answer (ComfyUI's `GET /queue`: one entry per waiting prompt).
  * A queue of hundreds of prompts is ordinary; it is read for a place (numbers), never kept, and
  * the usual byte limit still bounds it.

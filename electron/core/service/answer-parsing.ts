@@ -283,14 +283,18 @@ export function readTaskAnswer(
   text: string,
   keys: SecretKeys,
   profileRead: Reading = CONTRACT_TASK,
-  inline: number | InlineOptions = DOWNLOAD_MAX_IMAGE_BYTES,
+  inline: number | TaskAnswerOptions = DOWNLOAD_MAX_IMAGE_BYTES,
 ): { task: ServiceTask; json: unknown } {
+  const {
+    maxBytes = DOWNLOAD_MAX_IMAGE_BYTES,
+    taken,
+    ownAnswer,
+    maxEntries,
+  } = typeof inline === 'number' ? { maxBytes: inline } : inline;
   // Every profile's reading, with the one fallback for a reason where its document says none.
-  const read = withCommonReason(profileRead);
-  const { maxBytes = DOWNLOAD_MAX_IMAGE_BYTES, taken } =
-    typeof inline === 'number' ? { maxBytes: inline } : inline;
+  const read = withCommonReason(profileRead, ownAnswer);
   const { data, json } = parseBody('query', text, keys, { schema: canonicalTaskSchema(), read });
-  checkEntryCount(data);
+  checkEntryCount(data, maxEntries);
   // Images sent inline leave the answer here, before anything else reads it (inline-answer.ts);
   // the key is then looked for in the answer without them (textWithoutInline says why).
   const { task, payloads, removed } = takeInline(data, taken);
@@ -302,12 +306,19 @@ export function readTaskAnswer(
   return { task: withCheckedModel(named, checked, keys, read), json };
 }
 
-/** How a task answer's inline images are read: their cap, and what the answer's reader took. */
-export interface InlineOptions {
+/**
+ * How a task answer is read: its inline images' cap and what the answer's reader took, and where
+ * its task's own part is.
+ */
+export interface TaskAnswerOptions {
   /** The most one image may decode to (the gallery's download cap). */
-  readonly maxBytes?: number;
+  readonly maxBytes?: number | undefined;
   /** The payloads the answer's reader took out of it as it arrived (answer-scan.ts). */
   readonly taken?: TakenPayloads | undefined;
+  /** The part of the answer about its task (a profile's `ownAnswer`); the whole one if absent. */
+  readonly ownAnswer?: Reading | undefined;
+  /** The most images the answer may list (a profile's `listEntries`); the usual bound if absent. */
+  readonly maxEntries?: number | undefined;
 }
 
 /** What the key is checked against in a task answer, and how it is read again without it. */

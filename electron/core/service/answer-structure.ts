@@ -12,16 +12,16 @@ import { ServiceError } from './service-error';
 import { errorForBadBody, sentenceFor, type ServiceOperation } from './status-errors';
 
 /** An answer with a list longer than Pictor reads: refused, with its own sentence. */
-function errorForTooManyEntries(op: ServiceOperation, where: string): ServiceError {
+function errorForTooManyEntries(op: ServiceOperation, where: string, max: number): ServiceError {
   return new ServiceError({
     kind: 'protocol',
     message: sentenceFor(
       op,
       'error.service.answerTooManyEntriesSubmit',
       'error.service.answerTooManyEntriesQuery',
-      { max: MAX_ANSWER_ENTRIES },
+      { max },
     ),
-    detail: `HTTP 200; ${where} lists more than ${MAX_ANSWER_ENTRIES} entries; Pictor stopped reading it.`,
+    detail: `HTTP 200; ${where} lists more than ${max} entries; Pictor stopped reading it.`,
     httpStatus: 200,
     mayHaveReachedService: true,
   });
@@ -29,16 +29,17 @@ function errorForTooManyEntries(op: ServiceOperation, where: string): ServiceErr
 
 /**
  * The error of an answer its structure refused (`maxBytes`: the limit of everything in it but
- * the inline payloads it may carry, `takeOut`: whether it may carry them).
+ * the inline payloads it may carry, `takeOut`: whether it may carry them, `maxEntries`: its
+ * lists' bound where it is not the usual one).
  */
 export function errorForStructure(
   op: ServiceOperation,
   fault: ScanFault,
-  limits: { readonly maxBytes: number; readonly takeOut: boolean },
+  limits: { readonly maxBytes: number; readonly takeOut: boolean; readonly maxEntries?: number },
 ): ServiceError {
   switch (fault) {
     case 'tooManyEntries':
-      return errorForTooManyEntries(op, 'a list');
+      return errorForTooManyEntries(op, 'a list', limits.maxEntries ?? MAX_ANSWER_ENTRIES);
     case 'tooDeep':
       return errorForBadBody(
         op,
@@ -58,11 +59,11 @@ export function errorForStructure(
 
 /**
  * @throws ServiceError when the answer, as its profile read it, lists more images than any list
- *   of an answer may hold (a profile that built the list from something else than a list).
+ *   of an answer may hold, `max` (a profile that built the list from something else than a list).
  */
-export function checkEntryCount(task: CanonicalTask): void {
+export function checkEntryCount(task: CanonicalTask, max = MAX_ANSWER_ENTRIES): void {
   const count = task.output?.data?.length ?? 0;
-  if (count > MAX_ANSWER_ENTRIES) throw errorForTooManyEntries('query', 'output.data');
+  if (count > max) throw errorForTooManyEntries('query', 'output.data', max);
 }
 
 /** `task` with any placeholder in its shown text (a failure's reason, a status word) named. */

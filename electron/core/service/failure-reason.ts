@@ -6,6 +6,9 @@
  * is a string, or an object with a string `message`. What is found is bounded and cleaned as every
  * reason is (shared/service/wire.ts `describeServiceError`), and read from the key-scrubbed answer
  * too (answer-parsing.ts), so the fallback cannot show what the profile's own fields would not.
+ * Those fields are read in the task's own part of the answer (`ownAnswer`, a profile's
+ * `ownAnswer`): an answer about several tasks (ComfyUI's history, which a proxy may answer whole)
+ * never gives a task a reason that stands beside its entry, another prompt's or the proxy's own.
  */
 import { describeServiceError } from '../../../shared/service/wire';
 import type { Reading } from './reading';
@@ -55,15 +58,17 @@ function isEmpty(error: unknown): boolean {
 
 /**
  * `read` (a profile's reading of a task answer) with the common fallback: an ended task whose
- * profile found no reason in words takes the first common field's; with none there, an empty
- * object or list the profile found is no reason (the task reads "failed without a reason").
+ * profile found no reason in words takes the first common field's of `ownAnswer(json)`, the part
+ * of the answer about that task (the whole answer unless the profile says otherwise); with none
+ * there, an empty object or list the profile found is no reason (the task reads "failed without
+ * a reason").
  */
-export function withCommonReason(read: Reading): Reading {
+export function withCommonReason(read: Reading, ownAnswer: Reading = (json) => json): Reading {
   return (json) => {
     const reading = read(json);
     const fields = objectOf(reading);
     if (!ENDED.has(fields['status']) || saysWhy(fields['error'])) return reading;
-    const found = commonReason(json);
+    const found = commonReason(ownAnswer(json));
     if (found !== undefined) return { ...fields, error: found };
     if (!isEmpty(fields['error'])) return reading;
     const { error: _none, ...rest } = fields;

@@ -56,9 +56,12 @@ export function taskAnswerOf(
     readonly maxInlineBytes?: number;
     /** The inline payloads the answer's reader took out of `answer.text` (answer-scan.ts). */
     readonly taken?: TakenPayloads;
+    /** The part of the answer about the task read (failure-reason.ts); the whole one if absent. */
+    readonly ownAnswer?: Reading | undefined;
   },
 ): ServiceTask & AnswerCost {
-  const inline = { maxBytes: secrets.maxInlineBytes, taken: secrets.taken };
+  const { maxInlineBytes: maxBytes, taken, ownAnswer } = secrets;
+  const inline = { maxBytes, taken, ownAnswer, maxEntries: profile.listEntries };
   const { task, json } = readTaskAnswer(answer.text, secrets.keys, read, inline);
   return { ...task, ...costOfAnswer(profile, json, answer.headers) };
 }

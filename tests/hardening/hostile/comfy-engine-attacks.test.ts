@@ -10,6 +10,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../electron/core/service/service-client';
 import { ServiceError } from '../../../electron/core/service';
+import { MAX_HISTORY_ENTRIES } from '../../../electron/core/service/answer-limits';
 import { MAX_IMAGES_PER_TASK, MAX_URL_CHARS } from '../../../shared/domain/limits';
 import { bundledAnswers } from '../../support/bundled-history-worker';
 import { closeServers, sendJson, serve } from '../../support/http-servers';
@@ -108,14 +109,43 @@ describe("a ComfyUI history's /view fields", () => {
 });
 
 describe('a ComfyUI history of thousands of images', () => {
-  it('in one list is refused as an answer, never read in part', async () => {
+  // A node lists its whole batch (ComfyUI's batches run to 4,096): read, the first kept.
+  it('in one list: the task keeps its first ones and says how many were listed', async () => {
     const images = Array.from({ length: 5_000 }, (_, i) => ({
       filename: `${i}.png`,
       type: 'output',
     }));
     const { task } = await polled(finished({ 9: { images } }));
+    const urls = (task as { imageUrls: (string | null)[] }).imageUrls;
+    expect(urls.map((url) => new URL(url ?? '').searchParams.get('filename'))).toEqual(
+      Array.from({ length: MAX_IMAGES_PER_TASK }, (_, i) => `${i}.png`),
+    );
+    expect(task).toMatchObject({
+      noticeSentence: { key: 'error.service.tooManyImages', params: { count: 5_000 } },
+    });
+  });
+
+  it(`in one list of more than ${MAX_HISTORY_ENTRIES}: refused as an answer, never read in part`, async () => {
+    const images = Array.from({ length: MAX_HISTORY_ENTRIES + 1 }, (_, i) => ({
+      filename: `${i}.png`,
+    }));
+    const { task } = await polled(finished({ 9: { images } }));
     refusedAsProtocol(task);
-    expect((task as ServiceError).sentence?.key).toBe('error.service.answerTooManyEntriesQuery');
+    expect((task as ServiceError).sentence).toMatchObject({
+      key: 'error.service.answerTooManyEntriesQuery',
+      params: { max: MAX_HISTORY_ENTRIES },
+    });
+  });
+
+  it(`in several nodes of more than ${MAX_HISTORY_ENTRIES} in all: counted to that bound`, async () => {
+    const node = (n: number) => ({
+      images: Array.from({ length: 6_000 }, (_, i) => ({ filename: `${n}-${i}.png` })),
+    });
+    const { task } = await polled(finished({ 1: node(1), 2: node(2) }));
+    expect(task).toMatchObject({
+      imageUrls: expect.any(Array),
+      noticeSentence: { params: { count: MAX_HISTORY_ENTRIES } },
+    });
   });
 
   it('in twenty thousand output nodes: a few nodes read, the task keeps its most', async () => {

@@ -39,9 +39,9 @@ function endedAnswers(
       return [body(200, { id: 't', status: 'Error', result: null, details: null, ...said })];
     case 'comfyui':
       return [
+        // In the prompt's own entry: beside it, a reason is no task's (a whole history's).
         body(200, {
-          [taskId]: { status: { status_str: 'error', completed: false, messages: [] } },
-          ...said,
+          [taskId]: { status: { status_str: 'error', completed: false, messages: [] }, ...said },
         }),
       ];
     case 'fal':

@@ -7,12 +7,14 @@
  * no answer Pictor can read (a protocol error: the task shows it and is asked again later).
  * Otherwise its entry: `status.status_str` `success` or `error`; an `error` whose messages hold
  * `execution_interrupted` was stopped (canceled), one with `execution_error` failed in a node,
- * said as "<node type> (node <id>): <exception message>". Images: every output node's `images` of
+ * said as "<node type> (node <id>): <exception message>"; a failure without one takes the reason
+ * the common fallback finds in this entry alone (`historyEntry`, failure-reason.ts). Images: every output node's `images` of
  * type `output` (a `temp` preview only when there is no saved image), as `/view` links
  * (viewLink). The seed: the one the graph that ran (the entry's `prompt`, `[number, prompt_id,
  * graph, extra, outputs]`) gave its sampler's `seed` or `noise_seed`, when every such input there
  * holds the same one.
  */
+import { MAX_HISTORY_ENTRIES } from '../answer-limits';
 import { objectOf, readWord, type TaskReading } from './provider-profile';
 import type { ImageEntry } from './image-list';
 
@@ -25,18 +27,25 @@ export const COMFY_STATUS_WORDS = {
   interrupted: 'canceled',
 } as const;
 
-/** Most output nodes and images per node looked at (a hostile history may list millions). */
+/** Most output nodes looked at (a hostile history may list millions). */
 const MAX_OUTPUT_NODES = 64;
-const MAX_NODE_IMAGES = 64;
 
 /**
- * The history's entry under `promptId` (an own key: `__proto__` is a name like another), `null`
- * when there is one but it is not an entry with a `status` object, undefined when there is none.
+ * What the history holds under `promptId` (an own key: `__proto__` is a name like another), as an
+ * object (`{}` for nothing or anything else): the only part of the answer about that prompt.
+ */
+export function historyEntry(json: unknown, promptId: string): Record<string, unknown> {
+  const history = objectOf(json);
+  return Object.hasOwn(history, promptId) ? objectOf(history[promptId]) : {};
+}
+
+/**
+ * The history's entry under `promptId` (historyEntry), `null` when there is one but it is not an
+ * entry with a `status` object, undefined when there is none.
  */
 function entryOf(json: unknown, promptId: string): Record<string, unknown> | null | undefined {
-  const history = objectOf(json);
-  if (!Object.hasOwn(history, promptId)) return undefined;
-  const entry = objectOf(history[promptId]);
+  if (!Object.hasOwn(objectOf(json), promptId)) return undefined;
+  const entry = historyEntry(json, promptId);
   const status = entry['status'];
   return typeof status === 'object' && status !== null && !Array.isArray(status) ? entry : null;
 }
@@ -81,13 +90,21 @@ function viewLink(image: Record<string, unknown>): ImageEntry {
   return { url: `/view?${query.toString()}` };
 }
 
-/** The images of an entry's outputs: saved ones, or previews when nothing was saved. */
+/**
+ * The images of an entry's outputs: saved ones, or previews when nothing was saved; all of them,
+ * up to as many as one list of the answer may hold (MAX_HISTORY_ENTRIES, over every node): the
+ * task keeps its first ones and its notice counts them all (a node's batch of 300 was once left
+ * unread, and before that cut at 64 per node, miscounted).
+ */
 function imagesOf(entry: Record<string, unknown>): ImageEntry[] {
   const nodes = Object.values(objectOf(entry['outputs'])).slice(0, MAX_OUTPUT_NODES);
-  const listed = nodes.flatMap((node) => {
+  const listed: Record<string, unknown>[] = [];
+  for (const node of nodes) {
     const images = objectOf(node)['images'];
-    return Array.isArray(images) ? images.slice(0, MAX_NODE_IMAGES).map(objectOf) : [];
-  });
+    if (!Array.isArray(images)) continue;
+    for (const image of images.slice(0, MAX_HISTORY_ENTRIES - listed.length))
+      listed.push(objectOf(image));
+  }
   const saved = listed.filter((image) => image['type'] === 'output');
   return (saved.length > 0 ? saved : listed).map(viewLink);
 }

@@ -17,8 +17,9 @@ import type { ComfyWorkflow } from '../../../../shared/domain/comfy-workflow';
 import { PROVIDERS } from '../../../../shared/domain/providers';
 import { sentence } from '../../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../../shared/service/wire';
+import { MAX_HISTORY_ENTRIES } from '../answer-limits';
 import { ServiceError } from '../service-error';
-import { COMFY_STATUS_WORDS, readHistory } from './comfyui-history';
+import { COMFY_STATUS_WORDS, historyEntry, readHistory } from './comfyui-history';
 import { segment } from './model-id';
 import type { ProviderProfile, QueuePlace, SentInputs } from './provider-profile';
 import { modelOf, objectOf, sizeOf } from './provider-profile';
@@ -115,6 +116,8 @@ export const comfyuiProfile: ProviderProfile = {
   readSubmit: (json) => ({ id: objectOf(json)['prompt_id'], handles: {} }),
   poll: (taskId) => ({ method: 'GET', target: `/history/${segment(taskId)}` }),
   readPoll: (json, taskId) => readHistory(json, taskId),
+  ownAnswer: (json, taskId) => historyEntry(json, taskId),
+  listEntries: MAX_HISTORY_ENTRIES,
   // Removed from the queue if it waits there (nothing happens otherwise), then interrupted if it
   // runs: `/interrupt` with a `prompt_id` stops only that prompt.
   cancel: (taskId) => [

@@ -202,6 +202,18 @@ export interface ProviderProfile {
    * (ComfyUI's history) is read only at that one's entry, never another's.
    */
   readPoll(json: unknown, taskId: string): TaskReading;
+  /**
+   * The part of a poll's answer about `taskId`, where a failed task's reason is looked for beyond
+   * the fields `readPoll` reads (failure-reason.ts): ComfyUI's history entry under its prompt id,
+   * never what stands beside it. Absent: the whole answer is about the task.
+   */
+  ownAnswer?(json: unknown, taskId: string): unknown;
+  /**
+   * The most entries one list of a task answer may have, where the service lists more than the
+   * usual bound in earnest (answer-limits.ts: ComfyUI's history, a node's whole batch). Absent:
+   * `MAX_ANSWER_ENTRIES`.
+   */
+  readonly listEntries?: number;
   /** How the service holds a wait for the end, where it can (the engine still polls). */
   readonly held?: HeldWait;
   /** The result request, for a profile whose poll only says "done" (fal). */

@@ -318,7 +318,7 @@ describe('HTTPS', () => {
     expect(image.seen.length).toBe(before);
   });
 
-  it('trusts only the system store by default', async () => {
+  it('trusts only Node’s and the system’s authorities by default, no self-signed host', async () => {
     await expect(
       createPinnedFetch()(`https://images.pictor.test:${port}/a.png`, GET, {
         address: '127.0.0.1',

@@ -43,14 +43,13 @@ const ENDED: Record<ProviderId, (extra: object, moderated: boolean) => Responder
       ...extra,
     }),
   ],
-  // ComfyUI's history entry under the prompt id; it has no moderation.
+  // ComfyUI's history entry under the prompt id, the reason inside it; it has no moderation.
   comfyui: (extra, moderated) =>
     moderated
       ? null
       : [
           json(200, {
-            t1: { status: { status_str: 'error', completed: false, messages: [] } },
-            ...extra,
+            t1: { status: { status_str: 'error', completed: false, messages: [] }, ...extra },
           }),
         ],
 };
@@ -107,6 +106,20 @@ describe('the reason of an ended task', () => {
       await expect(endedTask(provider, responders)).resolves.toEqual({
         status: 'failed',
         message: 'The service reported the task as failed without a reason.',
+        sentence: { key: 'error.service.failedWithoutReason' },
+      });
+    },
+  );
+
+  it.each(FIELDS)(
+    'comfyui: a reason in `%s` beside the prompt’s entry (a whole history) is not its',
+    async (field) => {
+      const whole = json(200, {
+        t1: { status: { status_str: 'error', completed: false, messages: [] } },
+        [field]: REASON,
+      });
+      await expect(endedTask('comfyui', [whole])).resolves.toMatchObject({
+        status: 'failed',
         sentence: { key: 'error.service.failedWithoutReason' },
       });
     },
