@@ -22,7 +22,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import tls from 'node:tls';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNodeFetch } from '../../../electron/adapters/node-fetch';
 import { gatedTransports } from '../../../electron/core/download';
 import { ServiceError } from '../../../electron/core/service';
@@ -170,18 +170,51 @@ describe.skipIf(ONLY_LINUX)('https on this computer, its authority in the system
     expect(bytes).toBe('');
   });
 
-  it('is refused, saying why, by a Node that cannot read the system store', async () => {
-    const engine = await localEngine(await issued('engine', 'IP:127.0.0.1,DNS:localhost'));
-    const { imageFetch } = transports();
-    const read = Object.getOwnPropertyDescriptor(tls, 'getCACertificates');
-    Object.defineProperty(tls, 'getCACertificates', { value: undefined, configurable: true });
-    try {
-      await expect(
-        imageFetch(`https://localhost:${engine.port}/view`, keyed, LOOPBACK),
-      ).rejects.toThrow(/cannot read the system's certificate authorities/);
-    } finally {
-      Object.defineProperty(tls, 'getCACertificates', read ?? {});
-    }
-    expect(engine.seen).toEqual([]);
-  });
+  /** A fresh copy of the module (its context is built once per process) and a handshake with it. */
+  async function handshake(port: number): Promise<string> {
+    vi.resetModules();
+    const fresh = await import('../../../electron/core/download/trusted-authorities');
+    return new Promise((settle) => {
+      const socket = tls.connect({
+        host: '127.0.0.1',
+        port,
+        servername: 'localhost',
+        secureContext: fresh.trustedContext(),
+      });
+      socket.once('secureConnect', () => {
+        socket.destroy();
+        settle('trusted');
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => settle(error.code ?? error.message));
+    });
+  }
+
+  const original = tls.getCACertificates.bind(tls);
+  it.each([
+    ['reads', () => original, 'trusted'],
+    ['has no function to read', () => undefined, 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'],
+    [
+      'fails to read',
+      () => (type?: Parameters<typeof original>[0]) => {
+        if (type === 'system') throw new Error('the system store could not be read');
+        return original(type);
+      },
+      'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    ],
+  ] as const)(
+    "trusts Node's own authorities at least when this Node %s the system store (which alone trusts the local engine)",
+    async (_how, replacement, outcome) => {
+      const engine = await localEngine(await issued('engine', 'IP:127.0.0.1,DNS:localhost'));
+      const read = Object.getOwnPropertyDescriptor(tls, 'getCACertificates');
+      Object.defineProperty(tls, 'getCACertificates', { value: replacement(), configurable: true });
+      try {
+        // Without the system's store the handshake is refused as a certificate Node's set
+        // cannot verify, not before it is tried: https to every other host works as before.
+        expect(await handshake(engine.port)).toBe(outcome);
+      } finally {
+        Object.defineProperty(tls, 'getCACertificates', read ?? {});
+      }
+      expect(engine.seen).toEqual([]);
+    },
+  );
 });
