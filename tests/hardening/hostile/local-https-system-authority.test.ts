@@ -189,18 +189,20 @@ describe.skipIf(ONLY_LINUX)('https on this computer, its authority in the system
     });
   }
 
-  const original = tls.getCACertificates.bind(tls);
+  type Read = typeof tls.getCACertificates;
+  const original: Read = tls.getCACertificates.bind(tls);
+  const failing: Read = (type) => {
+    if (type === 'system') throw new Error('the system store could not be read');
+    return original(type);
+  };
   it.each([
-    ['reads', () => original, 'trusted'],
-    ['has no function to read', () => undefined, 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'],
+    ['reads', (): Read | undefined => original, 'trusted'],
     [
-      'fails to read',
-      () => (type?: Parameters<typeof original>[0]) => {
-        if (type === 'system') throw new Error('the system store could not be read');
-        return original(type);
-      },
+      'has no function to read',
+      (): Read | undefined => undefined,
       'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
     ],
+    ['fails to read', (): Read | undefined => failing, 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'],
   ] as const)(
     "trusts Node's own authorities at least when this Node %s the system store (which alone trusts the local engine)",
     async (_how, replacement, outcome) => {
