@@ -6,13 +6,13 @@ import { ImageIntake, type ImageIntakeOptions } from '../../electron/core/downlo
 import { Gallery, type GalleryOptions } from '../../electron/core/gallery/gallery';
 import { testImageEngine } from './image-engine';
 
-interface GalleryWithIntake {
+export interface GalleryWithIntake {
   gallery: Gallery;
   intake: ImageIntake;
 }
 
 /** What a test changes over {@link galleryOnServer}'s defaults. */
-type GalleryTestOptions = Partial<Omit<GalleryOptions, 'root'> & ImageIntakeOptions>;
+export type GalleryTestOptions = Partial<Omit<GalleryOptions, 'root'> & ImageIntakeOptions>;
 
 /**
  * A gallery in `root` as most tests make it: its intake downloads with Node's own fetch (from the

@@ -9,7 +9,6 @@
  * the engine's lease keeper (TaskLeases) takes a stale lease over through the real store, with the
  * owner's renewal written at the one moment the race leaves: after the read, before the write.
  */
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { TaskLeases } from '../../../electron/core/engine/task-leases';
@@ -19,25 +18,22 @@ import {
 } from '../../../electron/core/engine/engine-types';
 import { silentLogger } from '../../../electron/ports/logger';
 import { ManualClock } from '../../fakes/manual-clock';
-import { tempDir } from '../../unit/core/history/history-fixtures';
+import { historyFilePerTest } from '../../unit/core/history/history-fixtures';
 
 const LEASE_MS = DEFAULT_ENGINE_OPTIONS.leaseMs;
 /** A process of another machine: never known dead, only waited out or found stale. */
 const OWNER = 'render-box.example:4242:the-owner';
 
-let temp: ReturnType<typeof tempDir>;
+const history = historyFilePerTest();
 let owner: HistoryStore;
 let taker: HistoryStore;
 beforeEach(() => {
-  temp = tempDir();
-  const file = join(temp.dir, 'history.sqlite');
-  owner = HistoryStore.open(file);
-  taker = HistoryStore.open(file);
+  owner = HistoryStore.open(history.file);
+  taker = HistoryStore.open(history.file);
 });
 afterEach(() => {
   owner.close();
   taker.close();
-  temp.remove();
 });
 
 describe('the history take-over', () => {

@@ -9,32 +9,23 @@
  * a loaded machine cannot fail a case that ends.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { C2paVerifier } from '../../../electron/core/content-credentials/c2pa-verifier';
-import type { Gallery } from '../../../electron/core/gallery/gallery';
 import type { DownloadOutcome } from '../../../electron/core/download/download-outcome';
 import { TEST_CA_PEM, c2paFixture } from '../../support/c2pa-hostile';
 import { HOSTILE_MANIFESTS } from '../../support/c2pa-hostile-cases';
-import {
-  makeRecord,
-  makeTempDir,
-  removeDir,
-  serve,
-  startServer,
-  tempFiles,
-  type TestServer,
-} from '../../support/gallery-helpers';
+import { makeRecord, serve, tempFiles } from '../../support/gallery-helpers';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
-import { galleryOnServer } from '../../support/gallery-with-intake';
-import type { ImageIntake } from '../../../electron/core/download/image-intake';
+import { galleryPerTest } from '../../support/gallery-per-test';
 
 const TIMEOUT_MS = 8_000;
 
-let server: TestServer;
 let verifier: C2paVerifier;
-let root: string;
-let gallery: Gallery;
-let intake: ImageIntake;
+const fixture = galleryPerTest(() => ({
+  credentials: verifier,
+  downloadTimeoutMs: 20_000,
+  imageMetadata: { appVersion: '9.9.9' },
+}));
 const outcomes: Record<string, number> = {};
 /** Each case's verdict, printed once: the threat table in the docs quotes it. */
 const verdicts: Record<string, string> = {};
@@ -42,7 +33,6 @@ const verdicts: Record<string, string> = {};
 const counted = { lost: 0, tempFilesLeft: 0 };
 
 beforeAll(async () => {
-  server = await startServer();
   verifier = new C2paVerifier({
     trustAnchors: await readFile(TEST_CA_PEM, 'utf8'),
     timeoutMs: TIMEOUT_MS,
@@ -51,7 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   console.log(`c2pa verdicts: ${JSON.stringify(verdicts, null, 1)}`);
   await verifier.dispose();
-  await server.close();
   recordReliability({
     section: 'hostile-input',
     row: 'Hostile C2PA manifests',
@@ -65,20 +54,10 @@ afterAll(async () => {
     file: 'tests/hardening/hostile/c2pa-manifests.test.ts',
   });
 });
-beforeEach(async () => {
-  root = await makeTempDir();
-  ({ gallery, intake } = galleryOnServer(root, {
-    credentials: verifier,
-    downloadTimeoutMs: 20_000,
-    imageMetadata: { appVersion: '9.9.9' },
-  }));
-  await gallery.init();
-});
 afterEach(async () => {
-  const left = await tempFiles(root);
+  const left = await tempFiles(fixture.root);
   counted.tempFilesLeft += left.length;
   expect(left).toEqual([]);
-  await removeDir(root);
 });
 
 describe('a hostile manifest in a downloaded image', () => {
@@ -86,12 +65,16 @@ describe('a hostile manifest in a downloaded image', () => {
     '%s: invalid or unreadable in bounds, the image kept as it came',
     async (name, make, type) => {
       const body = make();
-      const url = server.route(
-        `/${name.replace(/\W+/g, '-')}-${root.slice(-6)}`,
+      const url = fixture.server.route(
+        `/${name.replace(/\W+/g, '-')}-${fixture.root.slice(-6)}`,
         serve(body, type),
       );
       const record = makeRecord([url]);
-      const outcome: DownloadOutcome = await intake.downloadImage(record, 0, server.baseUrl);
+      const outcome: DownloadOutcome = await fixture.intake.downloadImage(
+        record,
+        0,
+        fixture.server.baseUrl,
+      );
       if (outcome.state !== 'saved') {
         counted.lost += 1;
         throw new Error(`${name}: ${JSON.stringify(outcome)}`);
@@ -101,7 +84,7 @@ describe('a hostile manifest in a downloaded image', () => {
       verdicts[name] = JSON.stringify(outcome.contentCredentials);
       expect(['invalid', 'unreadable']).toContain(state);
       // Never lost, never edited: the bytes the host sent, the XMP beside them.
-      const kept = (await readFile(gallery.resolve(outcome.file))).equals(body);
+      const kept = (await readFile(fixture.gallery.resolve(outcome.file))).equals(body);
       if (!kept) counted.lost += 1;
       expect(kept).toBe(true);
       expect(outcome.xmpFile).toMatch(/image-1\.xmp$/);
@@ -110,8 +93,15 @@ describe('a hostile manifest in a downloaded image', () => {
 
   it('leaves the verifier working for the next, honest image', async () => {
     const body = c2paFixture('signed.webp');
-    const url = server.route(`/honest-${root.slice(-6)}.webp`, serve(body, 'image/webp'));
-    const outcome = await intake.downloadImage(makeRecord([url]), 0, server.baseUrl);
+    const url = fixture.server.route(
+      `/honest-${fixture.root.slice(-6)}.webp`,
+      serve(body, 'image/webp'),
+    );
+    const outcome = await fixture.intake.downloadImage(
+      makeRecord([url]),
+      0,
+      fixture.server.baseUrl,
+    );
     expect(outcome).toMatchObject({
       state: 'saved',
       contentCredentials: { state: 'valid', trusted: true },

@@ -8,11 +8,8 @@
  * through the schema.
  */
 import fc from 'fast-check';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { isCheckedText } from '../../../electron/core/history/checked-texts';
 import type { Logger } from '../../../electron/ports/logger';
@@ -21,6 +18,7 @@ import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-r
 import { withFavourites } from '../../../shared/domain/favourites';
 import { recordWithCleanTriage } from '../../../shared/domain/triage-edits';
 import { makeTaskRecord } from '../../support/task-records';
+import { historyFilePerTest } from '../../unit/core/history/history-fixtures';
 import { scaled } from '../support/scale';
 import { validArbitrary, withUnknownFields } from './zod-arbitrary';
 
@@ -72,13 +70,7 @@ describe('a checked record is a fixed point of its JSON', () => {
 });
 
 describe('the history skips the schema only for its own texts', () => {
-  let dir: string;
-  let file: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-checked-texts-'));
-    file = join(dir, 'history.sqlite');
-  });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
+  const history = historyFilePerTest();
 
   const record = (localId: string): TaskRecord =>
     makeTaskRecord(
@@ -92,7 +84,7 @@ describe('the history skips the schema only for its own texts', () => {
     );
 
   function setText(localId: string, text: string): void {
-    const db = new sqlite.Database(file);
+    const db = new sqlite.Database(history.file);
     // The history is a WAL database in exclusive mode: this VFS opens one no other way.
     db.get('PRAGMA locking_mode = EXCLUSIVE');
     try {
@@ -103,7 +95,7 @@ describe('the history skips the schema only for its own texts', () => {
   }
 
   const textOf = (localId: string): string => {
-    const db = new sqlite.Database(file);
+    const db = new sqlite.Database(history.file);
     db.get('PRAGMA locking_mode = EXCLUSIVE');
     try {
       return String(db.get('SELECT record FROM tasks WHERE local_id = ?', [localId])?.['record']);
@@ -118,7 +110,7 @@ describe('the history skips the schema only for its own texts', () => {
   }
 
   it('notes what it writes, and reads it back equal', () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     store.put(record('a'));
     const read = store.get('a');
     store.close();
@@ -128,26 +120,26 @@ describe('the history skips the schema only for its own texts', () => {
   });
 
   it('sends a row changed by anyone else through the schema (refused), not through its note', () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     store.put(record('a'));
     store.close();
     // Another writer: the same record with a value the schema refuses (a negative count).
     setText('a', JSON.stringify({ ...JSON.parse(textOf('a')), polls: -1 }));
     const { logger, seen } = warnings();
-    const again = HistoryStore.open(file, { logger });
+    const again = HistoryStore.open(history.file, { logger });
     expect(again.get('a')).toBeUndefined();
     expect(seen).toEqual(['Skipped a history record that could not be read.']);
     again.close();
   });
 
   it("refuses a checked text moved into another task's row", () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     store.put(record('a'));
     store.put(record('b'));
     store.close();
     setText('b', textOf('a'));
     const { logger, seen } = warnings();
-    const again = HistoryStore.open(file, { logger });
+    const again = HistoryStore.open(history.file, { logger });
     expect(again.get('b')).toBeUndefined();
     expect(again.editMany(['b'], (stored) => stored)).toEqual([]);
     expect(seen.length).toBeGreaterThan(0);

@@ -4,25 +4,16 @@
  * only; it never throws for the page, never stops paging, and never reaches a caller. Real
  * SQLite files, damaged with plain SQL.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { silentLogger, type Logger } from '../../../electron/ports/logger';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { makeTaskRecord } from '../../support/task-records';
+import { historyFilePerTest } from '../../unit/core/history/history-fixtures';
 
 const CREATED = Date.UTC(2025, 0, 1);
-let dir: string;
-let file: string;
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-hostile-rows-'));
-  file = join(dir, 'history.sqlite');
-});
-afterEach(() => rm(dir, { recursive: true, force: true }));
+const history = historyFilePerTest();
 
 function record(n: number): TaskRecord {
   const createdAt = CREATED - n * 60_000;
@@ -49,7 +40,7 @@ const DAMAGE: Array<[string, Record<string, unknown>]> = [
 ];
 
 function damage(localIds: readonly string[], patch: Record<string, unknown>): void {
-  const db = new sqlite.Database(file);
+  const db = new sqlite.Database(history.file);
   // The history is a WAL database in exclusive mode: this VFS opens one no other way.
   db.get('PRAGMA locking_mode = EXCLUSIVE');
   try {
@@ -77,7 +68,7 @@ function recordingLogger(): Logger & { warnings: unknown[] } {
 
 describe('damaged history rows', () => {
   it.each(DAMAGE)('are skipped by every read, pages carry on past them (%s)', (_what, patch) => {
-    let store = HistoryStore.open(file);
+    let store = HistoryStore.open(history.file);
     store.putMany(Array.from({ length: 12 }, (_, n) => record(n)));
     store.close();
     // Damaged: the last row of the first page of 5, a whole page's worth (5..9), and row 11.
@@ -85,7 +76,7 @@ describe('damaged history rows', () => {
     damage(bad, patch);
 
     const logger = recordingLogger();
-    store = HistoryStore.open(file, { logger });
+    store = HistoryStore.open(history.file, { logger });
     try {
       const seen: string[] = [];
       let cursor: string | null = null;

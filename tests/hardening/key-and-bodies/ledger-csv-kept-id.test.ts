@@ -11,14 +11,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CostBook } from '../../../electron/core/costs/cost-book';
 import { replaceFileBeside } from '../../../electron/core/fs/chosen-file';
 import { heldKeyScrubberOrNone } from '../../../electron/core/secrets';
-import { HistoryStore } from '../../../electron/core/history/history-store';
 import { costHandlers } from '../../../electron/ipc/cost-handlers';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
-import { makeRecord, tempDir } from '../../unit/core/history/history-fixtures';
+import { historyStorePerTest, makeRecord } from '../../unit/core/history/history-fixtures';
 import { ManualClock } from '../../fakes/manual-clock';
 import { offlineCore } from '../../support/offline-core';
 import { ipcCaller, okValue } from '../../support/ipc';
@@ -30,8 +29,7 @@ const USD = { source: 'reported', micros: 40_000, unit: 'USD', field: 'usage.cos
 /** Tasks with clean ids between the kept ones, oldest and newest: the CSV's pages are 2,000 tasks. */
 const CLEAN = 2_100;
 
-let temp: ReturnType<typeof tempDir>;
-let store: HistoryStore;
+const history = historyStorePerTest();
 
 /** The library's tasks: each encoding's kept id twice (far apart in the CSV), and clean ones. */
 function library() {
@@ -56,21 +54,14 @@ function library() {
 }
 
 beforeEach(() => {
-  temp = tempDir();
-  store = HistoryStore.open(join(temp.dir, 'history.sqlite'));
-  store.putMany(library());
-});
-
-afterEach(() => {
-  store.close();
-  temp.remove();
+  history.store.putMany(library());
 });
 
 /** The CSV the export writes, with `held` the keys the process holds. */
 async function exported(held: readonly string[], name: string): Promise<string> {
-  const file = join(temp.dir, name);
+  const file = join(history.dir, name);
   const costs = new CostBook({
-    history: store,
+    history: history.store,
     now: () => NOW,
     timeZone: 'UTC',
     keyScrubber: () => heldKeyScrubberOrNone(async () => held),
@@ -119,8 +110,8 @@ describe('Export CSV of a ledger with tasks kept under a key-carrying id', () =>
   });
 
   it('is scrubbed by the core’s cost book of the keys its credentials hold', async () => {
-    store.close();
-    const core = await offlineCore({ dir: temp.dir, key: KEY, clock: new ManualClock(NOW) });
+    history.store.close();
+    const core = await offlineCore({ dir: history.dir, key: KEY, clock: new ManualClock(NOW) });
     try {
       core.history.putMany(library());
       const text = [...(await core.costs.csvChunks({}))].join('');
@@ -128,7 +119,7 @@ describe('Export CSV of a ledger with tasks kept under a key-carrying id', () =>
       expect(keyScanner(KEY).leaks(text)).toEqual([]);
     } finally {
       await core.close();
-      store = HistoryStore.open(join(temp.dir, 'history.sqlite'));
+      history.reopen();
     }
   });
 });

@@ -8,20 +8,10 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { crc32 } from 'node:zlib';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Gallery } from '../../../electron/core/gallery/gallery';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { LogFields, Logger } from '../../../electron/ports/logger';
 import { DIGITAL_SOURCE_TYPE } from '../../../electron/core/gallery/metadata/xmp-packet';
-import {
-  makeRecord,
-  makeTempDir,
-  removeDir,
-  serve,
-  serveChunked,
-  startServer,
-  tempFiles,
-  type TestServer,
-} from '../../support/gallery-helpers';
+import { makeRecord, serve, serveChunked, tempFiles } from '../../support/gallery-helpers';
 import {
   ENCODINGS,
   decodedPixels,
@@ -40,42 +30,25 @@ import { embedProvenanceInBuffer } from '../../../electron/core/gallery/metadata
 import { provenanceOf } from '../../../electron/core/gallery/metadata/provenance';
 import { needing } from '../../support/tools';
 import { galleryOnServer } from '../../support/gallery-with-intake';
-import type { ImageIntake } from '../../../electron/core/download/image-intake';
+import { galleryPerTest } from '../../support/gallery-per-test';
 
 const SECRETS = ['sk-live-SECRET-4242', 'hunter2', 'carol', '/v1/private', 'frag-secret'];
 
-let server: TestServer;
-let root: string;
-let gallery: Gallery;
-let intake: ImageIntake;
 let logged: Array<{ message: string; fields?: LogFields }>;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(async () => {
-  root = await makeTempDir();
+const fixture = galleryPerTest(() => {
   logged = [];
   const record = (message: string, fields?: LogFields) => void logged.push({ message, fields });
   const logger: Logger = { debug: record, info: record, warn: record, error: record };
-  ({ gallery, intake } = galleryOnServer(root, {
-    logger,
-    downloadTimeoutMs: 10_000,
-    imageMetadata: { appVersion: '4.5.6' },
-  }));
-  await gallery.init();
+  return { logger, downloadTimeoutMs: 10_000, imageMetadata: { appVersion: '4.5.6' } };
 });
+
 afterEach(async () => {
-  expect(await tempFiles(root)).toEqual([]);
-  await removeDir(root);
+  expect(await tempFiles(fixture.root)).toEqual([]);
 });
 
 /** The service address a user might paste, with a key in every place one could hide. */
 function endpoint(): string {
-  const { port } = new URL(server.baseUrl);
+  const { port } = new URL(fixture.server.baseUrl);
   return `http://carol:sk-live-SECRET-4242@127.0.0.1:${port}/v1/private?key=hunter2#frag-secret`;
 }
 
@@ -88,7 +61,7 @@ describe.each(ENCODINGS)('a downloaded $name', (encoding) => {
     needing(EXIFTOOL, 'is saved with its provenance, its pixels untouched, no secret in it'),
     async () => {
       const body = await makeEncoded(encoding, 120, 80, encoding.kind !== 'jpeg');
-      const url = server.route(`/img-${encoding.name.replace(' ', '-')}`, serve(body));
+      const url = fixture.server.route(`/img-${encoding.name.replace(' ', '-')}`, serve(body));
       const record = makeRecord([url], {
         endpoint: endpoint(),
         request: {
@@ -98,9 +71,9 @@ describe.each(ENCODINGS)('a downloaded $name', (encoding) => {
           quality: 'medium',
         },
       });
-      const outcome = await intake.downloadImage(record, 0, server.baseUrl);
+      const outcome = await fixture.intake.downloadImage(record, 0, fixture.server.baseUrl);
       if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
-      const file = gallery.resolve(outcome.file);
+      const file = fixture.gallery.resolve(outcome.file);
       const saved = await readFile(file);
       expect(outcome.bytes).toBe(saved.length);
       expect(saved.length).toBeGreaterThan(body.length);
@@ -116,7 +89,7 @@ describe.each(ENCODINGS)('a downloaded $name', (encoding) => {
         'XMP-pictor:Size': '120x80',
         'XMP-pictor:Quality': 'medium',
         'XMP-pictor:TaskId': record.taskId,
-        'XMP-pictor:Service': server.baseUrl,
+        'XMP-pictor:Service': fixture.server.baseUrl,
       });
       expect(
         new Date(String(tags['XMP-xmp:CreateDate']).replace(/^(\d+):(\d+):/, '$1-$2-')).getTime(),
@@ -132,11 +105,11 @@ it.skipIf(!EXIFTOOL.path)(
   needing(EXIFTOOL, 'names the model the service reported when the record keeps one'),
   async () => {
     const body = await makeEncoded(ENCODINGS[0]!, 20, 20);
-    const url = server.route('/reported.png', serve(body));
+    const url = fixture.server.route('/reported.png', serve(body));
     const record = { ...makeRecord([url]), reportedModel: 'served-model-2' };
-    const outcome = await intake.downloadImage(record, 0, server.baseUrl);
+    const outcome = await fixture.intake.downloadImage(record, 0, fixture.server.baseUrl);
     if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
-    expect((await exiftool(gallery.resolve(outcome.file)))['XMP-pictor:Model']).toBe(
+    expect((await exiftool(fixture.gallery.resolve(outcome.file)))['XMP-pictor:Model']).toBe(
       'served-model-2',
     );
   },
@@ -147,12 +120,12 @@ describe('a PNG’s provenance, written as it downloads', () => {
 
   it('is the file the metadata step would make of the body, byte for byte', async () => {
     const body = await makeEncoded(ENCODINGS[0]!, 300, 200);
-    const record = makeRecord([server.route('/as-it-comes.png', serve(body))], {
+    const record = makeRecord([fixture.server.route('/as-it-comes.png', serve(body))], {
       endpoint: endpoint(),
     });
-    const outcome = await intake.downloadImage(record, 0, server.baseUrl);
+    const outcome = await fixture.intake.downloadImage(record, 0, fixture.server.baseUrl);
     if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
-    const saved = await readFile(gallery.resolve(outcome.file));
+    const saved = await readFile(fixture.gallery.resolve(outcome.file));
     const edited = await embedProvenanceInBuffer(body, 'png', provenanceOf(record, 0, '4.5.6'));
     expect(saved.equals(edited)).toBe(true);
     expect(outcome.bytes).toBe(saved.length);
@@ -161,17 +134,17 @@ describe('a PNG’s provenance, written as it downloads', () => {
 
   it('is the same when the body comes 7 bytes at a time, and leaves nothing when it is cut short', async () => {
     const body = await makeEncoded(ENCODINGS[0]!, 90, 60);
-    const record = makeRecord([server.route('/in-pieces.png', serveChunked(body, 7))], {
+    const record = makeRecord([fixture.server.route('/in-pieces.png', serveChunked(body, 7))], {
       endpoint: endpoint(),
     });
-    const outcome = await intake.downloadImage(record, 0, server.baseUrl);
+    const outcome = await fixture.intake.downloadImage(record, 0, fixture.server.baseUrl);
     if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
     const edited = await embedProvenanceInBuffer(body, 'png', provenanceOf(record, 0, '4.5.6'));
-    expect((await readFile(gallery.resolve(outcome.file))).equals(edited)).toBe(true);
+    expect((await readFile(fixture.gallery.resolve(outcome.file))).equals(edited)).toBe(true);
 
     const cut = makeRecord(
       [
-        server.route('/cut.png', (_req, res) => {
+        fixture.server.route('/cut.png', (_req, res) => {
           res.writeHead(200, {
             'Content-Type': 'image/png',
             'Content-Length': String(body.length),
@@ -181,7 +154,7 @@ describe('a PNG’s provenance, written as it downloads', () => {
       ],
       { endpoint: endpoint() },
     );
-    const failed = await intake.downloadImage(cut, 0, server.baseUrl);
+    const failed = await fixture.intake.downloadImage(cut, 0, fixture.server.baseUrl);
     expect(failed.state).not.toBe('saved');
     // afterEach: no temp file is left, the edited copy's included.
   });
@@ -190,19 +163,19 @@ describe('a PNG’s provenance, written as it downloads', () => {
     const body = await makeEncoded(ENCODINGS[0]!, 90, 60);
     const reasons: Array<{ message: string; fields?: LogFields }> = [];
     const note = (message: string, fields?: LogFields) => void reasons.push({ message, fields });
-    const { intake: capped } = galleryOnServer(root, {
+    const { intake: capped } = galleryOnServer(fixture.root, {
       logger: { debug: note, info: note, warn: note, error: note },
       downloadTimeoutMs: 10_000,
       imageMetadata: { appVersion: '4.5.6' },
       // The body fits; the body with its metadata does not.
       maxImageBytes: body.length + 100,
     });
-    const record = makeRecord([server.route('/at-the-cap.png', serveChunked(body, 1000))], {
+    const record = makeRecord([fixture.server.route('/at-the-cap.png', serveChunked(body, 1000))], {
       endpoint: endpoint(),
     });
-    const outcome = await capped.downloadImage(record, 0, server.baseUrl);
+    const outcome = await capped.downloadImage(record, 0, fixture.server.baseUrl);
     if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
-    expect((await readFile(gallery.resolve(outcome.file))).equals(body)).toBe(true);
+    expect((await readFile(fixture.gallery.resolve(outcome.file))).equals(body)).toBe(true);
     expect(reasons.some((entry) => entry.message === WRITTEN)).toBe(false);
     const warning = reasons.find((entry) => entry.message === 'Image saved without its metadata.');
     expect(warning?.fields).toMatchObject({ reason: expect.stringMatching(/size limit/) });
@@ -213,12 +186,12 @@ describe('a PNG’s provenance, written as it downloads', () => {
     const [ihdr, ...rest] = pngChunks(png);
     const store = { type: 'caBX', data: c2paSuperbox(Buffer.alloc(32, 1)) };
     const body = buildPng([ihdr!, store, ...rest]);
-    const record = makeRecord([server.route('/signed.png', serve(body))], {
+    const record = makeRecord([fixture.server.route('/signed.png', serve(body))], {
       endpoint: endpoint(),
     });
-    const outcome = await intake.downloadImage(record, 0, server.baseUrl);
+    const outcome = await fixture.intake.downloadImage(record, 0, fixture.server.baseUrl);
     if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
-    expect((await readFile(gallery.resolve(outcome.file))).equals(body)).toBe(true);
+    expect((await readFile(fixture.gallery.resolve(outcome.file))).equals(body)).toBe(true);
     expect(outcome.xmpFile).toBeDefined();
     expect(logged.some((entry) => entry.message === WRITTEN)).toBe(false);
   });
@@ -227,10 +200,12 @@ describe('a PNG’s provenance, written as it downloads', () => {
     for (const encoding of ENCODINGS.slice(1)) {
       const body = await makeEncoded(encoding, 40, 30);
       const route = `/other-${encoding.name.replace(' ', '-')}`;
-      const record = makeRecord([server.route(route, serve(body))], { endpoint: endpoint() });
-      const outcome = await intake.downloadImage(record, 0, server.baseUrl);
+      const record = makeRecord([fixture.server.route(route, serve(body))], {
+        endpoint: endpoint(),
+      });
+      const outcome = await fixture.intake.downloadImage(record, 0, fixture.server.baseUrl);
       if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
-      const saved = await readFile(gallery.resolve(outcome.file));
+      const saved = await readFile(fixture.gallery.resolve(outcome.file));
       const edited = await embedProvenanceInBuffer(
         body,
         encoding.kind,
@@ -252,12 +227,12 @@ describe('a crafted image that decodes but whose structure lies', () => {
     data.copy(chunk, 8);
     chunk.writeUInt32BE((crc32(chunk.subarray(4, 8 + data.length)) ^ 1) >>> 0, 8 + data.length);
     const body = Buffer.concat([png.subarray(0, 33), chunk, png.subarray(33)]);
-    const record = makeRecord([server.route('/bogus-crc.png', serve(body))], {
+    const record = makeRecord([fixture.server.route('/bogus-crc.png', serve(body))], {
       endpoint: endpoint(),
     });
-    const outcome = await intake.downloadImage(record, 0, server.baseUrl);
+    const outcome = await fixture.intake.downloadImage(record, 0, fixture.server.baseUrl);
     if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
-    expect((await readFile(gallery.resolve(outcome.file))).equals(body)).toBe(true);
+    expect((await readFile(fixture.gallery.resolve(outcome.file))).equals(body)).toBe(true);
     expect(outcome.bytes).toBe(body.length);
     const warning = logged.find((entry) => entry.message === 'Image saved without its metadata.');
     expect(warning?.fields).toMatchObject({
@@ -270,10 +245,10 @@ describe('a crafted image that decodes but whose structure lies', () => {
   it('a WebP whose RIFF size leaves junk outside it: saved exactly as it came', async () => {
     const webp = await makeEncoded(ENCODINGS[2]!, 50, 40);
     const body = Buffer.concat([webp, Buffer.from('JUNKJUNK')]);
-    const record = makeRecord([server.route('/riff.webp', serve(body, 'image/webp'))]);
-    const outcome = await intake.downloadImage(record, 0, server.baseUrl);
+    const record = makeRecord([fixture.server.route('/riff.webp', serve(body, 'image/webp'))]);
+    const outcome = await fixture.intake.downloadImage(record, 0, fixture.server.baseUrl);
     if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
-    expect((await readFile(gallery.resolve(outcome.file))).equals(body)).toBe(true);
+    expect((await readFile(fixture.gallery.resolve(outcome.file))).equals(body)).toBe(true);
     const warning = logged.find((entry) => entry.message === 'Image saved without its metadata.');
     expect(warning?.fields).toMatchObject({
       format: 'webp',
@@ -295,9 +270,12 @@ describe('an image that names a remote manifest store in its XMP', () => {
     const encoding = { png: 0, jpeg: 1, webp: 3 }[kind];
     const plain = await makeEncoded(ENCODINGS[encoding]!, 48, 32);
     const body = withXmp(kind, plain, provenancePacket(ADDRESS));
-    const url = server.route(`/remote-${kind}-${root.slice(-6)}`, serve(body, `image/${kind}`));
+    const url = fixture.server.route(
+      `/remote-${kind}-${fixture.root.slice(-6)}`,
+      serve(body, `image/${kind}`),
+    );
     const record = makeRecord([url], { request: { prompt: 'Harbour at night' } });
-    const outcome = await intake.downloadImage(record, 0, server.baseUrl);
+    const outcome = await fixture.intake.downloadImage(record, 0, fixture.server.baseUrl);
     if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
     return { body, outcome };
   }
@@ -306,7 +284,7 @@ describe('an image that names a remote manifest store in its XMP', () => {
     'a %s is saved as it came, its XMP beside it',
     async (kind) => {
       const { body, outcome } = await download(kind);
-      expect((await readFile(gallery.resolve(outcome.file))).equals(body)).toBe(true);
+      expect((await readFile(fixture.gallery.resolve(outcome.file))).equals(body)).toBe(true);
       expect(outcome.xmpFile).toMatch(/image-1\.xmp$/);
       expect(outcome.contentCredentials).toEqual({ state: 'unreadable', remote: true });
     },
@@ -316,9 +294,9 @@ describe('an image that names a remote manifest store in its XMP', () => {
     needing(EXIFTOOL, 'exiftool reads the prompt beside it, and the address still in it'),
     async () => {
       const { outcome } = await download('jpeg');
-      const beside = await exiftool(gallery.resolve(outcome.xmpFile!));
+      const beside = await exiftool(fixture.gallery.resolve(outcome.xmpFile!));
       expect(beside['XMP-dc:Description']).toBe('Harbour at night');
-      const image = await exiftool(gallery.resolve(outcome.file));
+      const image = await exiftool(fixture.gallery.resolve(outcome.file));
       expect(image['XMP-dcterms:Provenance']).toBe(ADDRESS);
     },
   );

@@ -6,23 +6,12 @@
  */
 import type * as FsPromises from 'node:fs/promises';
 import { readFile } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Gallery } from '../../../electron/core/gallery/gallery';
-import type { ImageIntake } from '../../../electron/core/download/image-intake';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { embedProvenanceInBuffer } from '../../../electron/core/gallery/metadata/embed';
 import { provenanceOf } from '../../../electron/core/gallery/metadata/provenance';
 import { encodePng } from '../../../electron/demo-service/png-codec';
-import {
-  makeRecord,
-  makeTempDir,
-  removeDir,
-  serve,
-  serveChunked,
-  startServer,
-  tempFiles,
-  type TestServer,
-} from '../../support/gallery-helpers';
-import { galleryOnServer } from '../../support/gallery-with-intake';
+import { makeRecord, serve, serveChunked, tempFiles } from '../../support/gallery-helpers';
+import { galleryPerTest } from '../../support/gallery-per-test';
 
 /** Bytes written through each file handle opened, by path (writes and gathered writes). */
 const counted = vi.hoisted(() => ({ bytes: new Map<string, number>() }));
@@ -54,29 +43,16 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...patched, default: patched };
 });
 
-let server: TestServer;
-let root: string;
-let gallery: Gallery;
-let intake: ImageIntake;
+const fixture = galleryPerTest({
+  downloadTimeoutMs: 30_000,
+  imageMetadata: { appVersion: '4.5.6' },
+});
 
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(async () => {
-  root = await makeTempDir();
-  ({ gallery, intake } = galleryOnServer(root, {
-    downloadTimeoutMs: 30_000,
-    imageMetadata: { appVersion: '4.5.6' },
-  }));
-  await gallery.init();
+beforeEach(() => {
   counted.bytes.clear();
 });
 afterEach(async () => {
-  expect(await tempFiles(root)).toEqual([]);
-  await removeDir(root);
+  expect(await tempFiles(fixture.root)).toEqual([]);
 });
 
 /** A PNG of the demo's writer: `width` × `height` of noise (it barely compresses). */
@@ -107,11 +83,11 @@ describe('a downloaded PNG with provenance', () => {
   ])('is written once, byte for byte the file edit’s: %s', async (_name, width, height, piece) => {
     const body = noisePng(width, height);
     const route = `/once-${width}-${piece}.png`;
-    const url = server.route(route, piece ? serveChunked(body, piece) : serve(body));
+    const url = fixture.server.route(route, piece ? serveChunked(body, piece) : serve(body));
     const record = makeRecord([url]);
-    const outcome = await intake.downloadImage(record, 0, server.baseUrl);
+    const outcome = await fixture.intake.downloadImage(record, 0, fixture.server.baseUrl);
     if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
-    const saved = await readFile(gallery.resolve(outcome.file));
+    const saved = await readFile(fixture.gallery.resolve(outcome.file));
     const edited = await embedProvenanceInBuffer(body, 'png', provenanceOf(record, 0, '4.5.6'));
     expect(saved.equals(edited)).toBe(true);
     expect(outcome.bytes).toBe(saved.length);

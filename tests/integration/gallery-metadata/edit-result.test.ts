@@ -7,9 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { ImageIntake } from '../../../electron/core/download/image-intake';
-import type { Gallery } from '../../../electron/core/gallery/gallery';
+import { expect, it } from 'vitest';
 import {
   readFileProvenance,
   readPacketProvenance,
@@ -18,55 +16,34 @@ import { readXmpSidecar } from '../../../electron/core/gallery/metadata/xmp-side
 import { InputStore } from '../../../electron/core/inputs/input-store';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { c2paFixture } from '../../support/c2pa-hostile';
-import {
-  makeRecord,
-  makeTempDir,
-  removeDir,
-  serve,
-  startServer,
-  type TestServer,
-} from '../../support/gallery-helpers';
-import { galleryOnServer } from '../../support/gallery-with-intake';
+import { makeRecord, serve } from '../../support/gallery-helpers';
 import { ENCODINGS, makeEncoded } from '../../unit/core/gallery/metadata/meta-helpers';
+import { galleryPerTest } from '../../support/gallery-per-test';
 
-let server: TestServer;
-let root: string;
-let gallery: Gallery;
-let intake: ImageIntake;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  root = await makeTempDir();
-  ({ gallery, intake } = galleryOnServer(root, { imageMetadata: { appVersion: '4.5.6' } }));
-  await gallery.init();
-});
-afterEach(() => removeDir(root));
+const fixture = galleryPerTest({ imageMetadata: { appVersion: '4.5.6' } });
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** Downloads `record`'s image 0 and answers its saved record. */
 async function download(record: TaskRecord) {
-  const outcome = await intake.downloadImage(record, 0, server.baseUrl);
+  const outcome = await fixture.intake.downloadImage(record, 0, fixture.server.baseUrl);
   if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
   return outcome;
 }
 
 it('keeps a signed edit result byte-identical, its lineage in the XMP beside it, and the source untouched', async () => {
-  const tag = root.slice(-6);
+  const tag = fixture.root.slice(-6);
   const parent = makeRecord(
-    [server.route(`/parent-${tag}.png`, serve(await makeEncoded(ENCODINGS[0]!, 48, 32)))],
+    [fixture.server.route(`/parent-${tag}.png`, serve(await makeEncoded(ENCODINGS[0]!, 48, 32)))],
     {
       request: { prompt: 'a harbour' },
     },
   );
   const parentSaved = await download(parent);
-  const parentFile = gallery.resolve(parentSaved.file);
+  const parentFile = fixture.gallery.resolve(parentSaved.file);
   const parentBytes = await readFile(parentFile);
   // inputs:fromLibrary copies the library image into the input store by digest.
-  const source = await new InputStore({ root }).put(parentBytes);
+  const source = await new InputStore({ root: fixture.root }).put(parentBytes);
   expect(source.sha256).toBe(sha(parentBytes));
 
   const signed = c2paFixture('signed.png');
@@ -75,13 +52,15 @@ it('keeps a signed edit result byte-identical, its lineage in the XMP beside it,
     source,
     parent: { localId: parent.localId, index: 0 },
   };
-  const edit = makeRecord([server.route(`/edit-${tag}.png`, serve(signed))], {
+  const edit = makeRecord([fixture.server.route(`/edit-${tag}.png`, serve(signed))], {
     request: { prompt: 'the harbour at night', inputs },
   });
   const saved = await download(edit);
-  expect((await readFile(gallery.resolve(saved.file))).equals(signed)).toBe(true);
+  expect((await readFile(fixture.gallery.resolve(saved.file))).equals(signed)).toBe(true);
   expect(saved.xmpFile).toBeDefined();
-  const beside = readPacketProvenance(await readXmpSidecar(root, gallery.resolve(saved.xmpFile!)));
+  const beside = readPacketProvenance(
+    await readXmpSidecar(fixture.root, fixture.gallery.resolve(saved.xmpFile!)),
+  );
   if (!beside.ok) throw new Error(beside.reason);
   expect(beside.provenance).toMatchObject({ localId: edit.localId, inputs });
 
@@ -91,19 +70,24 @@ it('keeps a signed edit result byte-identical, its lineage in the XMP beside it,
 });
 
 it('writes the lineage into an unsigned result’s own XMP', async () => {
-  const tag = root.slice(-6);
+  const tag = fixture.root.slice(-6);
   const sourceBytes = await makeEncoded(ENCODINGS[2]!, 20, 20);
-  const source = await new InputStore({ root }).put(sourceBytes);
+  const source = await new InputStore({ root: fixture.root }).put(sourceBytes);
   const inputs = { operation: 'upscale' as const, source, factor: 2 as const };
   const edit = makeRecord(
-    [server.route(`/up-${tag}.png`, serve(await makeEncoded(ENCODINGS[0]!, 40, 40)))],
+    [fixture.server.route(`/up-${tag}.png`, serve(await makeEncoded(ENCODINGS[0]!, 40, 40)))],
     {
       request: { prompt: 'larger', inputs },
     },
   );
   const saved = await download(edit);
   expect(saved.xmpFile).toBeUndefined();
-  const read = await readFileProvenance(root, gallery.resolve(saved.file), 'png', 1 << 24);
+  const read = await readFileProvenance(
+    fixture.root,
+    fixture.gallery.resolve(saved.file),
+    'png',
+    1 << 24,
+  );
   if (!read.ok) throw new Error(read.reason);
   expect(read.provenance.inputs).toEqual(inputs);
 });

@@ -6,46 +6,19 @@
  */
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Gallery } from '../../../electron/core/gallery/gallery';
+import { describe, expect, it } from 'vitest';
 import { embedProvenanceInBuffer } from '../../../electron/core/gallery/metadata/embed';
 import type { ImageProvenance } from '../../../electron/core/gallery/metadata/xmp-packet';
-import {
-  makeRecord,
-  makeTempDir,
-  removeDir,
-  serve,
-  startServer,
-  type TestServer,
-} from '../../support/gallery-helpers';
+import { makeRecord, serve } from '../../support/gallery-helpers';
 import {
   ENCODINGS,
   makeEncoded,
   sampleProvenance,
 } from '../../unit/core/gallery/metadata/meta-helpers';
-import { galleryOnServer } from '../../support/gallery-with-intake';
 import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
-import type { ImageIntake } from '../../../electron/core/download/image-intake';
+import { galleryPerTest } from '../../support/gallery-per-test';
 
-let server: TestServer;
-let root: string;
-let gallery: Gallery;
-let intake: ImageIntake;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(async () => {
-  root = await makeTempDir();
-  ({ gallery, intake } = galleryOnServer(root, { imageMetadata: { appVersion: '4.5.6' } }));
-  await gallery.init();
-});
-afterEach(async () => {
-  await removeDir(root);
-});
+const fixture = galleryPerTest({ imageMetadata: { appVersion: '4.5.6' } });
 
 /** A two-image task (a PNG and a WebP) downloaded into the gallery; no sidecar written. */
 async function downloadTask() {
@@ -53,8 +26,8 @@ async function downloadTask() {
   const webp = await makeEncoded(ENCODINGS[3]!, 32, 24);
   const record = makeRecord(
     [
-      server.route(`/a-${root.slice(-6)}.png`, serve(png)),
-      server.route(`/b-${root.slice(-6)}.webp`, serve(webp)),
+      fixture.server.route(`/a-${fixture.root.slice(-6)}.png`, serve(png)),
+      fixture.server.route(`/b-${fixture.root.slice(-6)}.webp`, serve(webp)),
     ],
     {
       endpoint: `https://user:secret@images.example.com:8443/v1?key=k`,
@@ -62,7 +35,7 @@ async function downloadTask() {
     },
   );
   for (const index of [0, 1]) {
-    const outcome = await intake.downloadImage(record, index, server.baseUrl);
+    const outcome = await fixture.intake.downloadImage(record, index, fixture.server.baseUrl);
     expect(outcome.state).toBe('saved');
   }
   return record;
@@ -70,15 +43,15 @@ async function downloadTask() {
 
 /** A folder holding one crafted image named `name`. */
 async function craftedFolder(folder: string, name: string, bytes: Buffer): Promise<void> {
-  await mkdir(join(root, folder), { recursive: true });
-  await writeFile(join(root, folder, name), bytes);
+  await mkdir(join(fixture.root, folder), { recursive: true });
+  await writeFile(join(fixture.root, folder, name), bytes);
 }
 
 describe('a task folder without its sidecar', () => {
   it('comes back from its images: prompt, settings, ids, origin, files; marked imported', async () => {
     const record = await downloadTask();
-    const folder = gallery.folderFor(record);
-    const { records, skipped } = await rebuildLibrary(intake);
+    const folder = fixture.gallery.folderFor(record);
+    const { records, skipped } = await rebuildLibrary(fixture.intake);
     expect(skipped).toEqual([]);
     expect(records).toHaveLength(1);
     const [rebuilt] = records;
@@ -114,11 +87,11 @@ describe('a task folder without its sidecar', () => {
 
   it('is not doubled when its sidecar is there, nor by a copy of the folder without one', async () => {
     const record = await downloadTask();
-    await gallery.writeSidecar(record);
-    const folder = gallery.folderFor(record);
-    await cp(join(root, folder), join(root, 'copy'), { recursive: true });
-    await rm(join(root, 'copy', 'pictor.json'));
-    const { records, skipped } = await rebuildLibrary(intake);
+    await fixture.gallery.writeSidecar(record);
+    const folder = fixture.gallery.folderFor(record);
+    await cp(join(fixture.root, folder), join(fixture.root, 'copy'), { recursive: true });
+    await rm(join(fixture.root, 'copy', 'pictor.json'));
+    const { records, skipped } = await rebuildLibrary(fixture.intake);
     expect(records.map((item) => item.localId)).toEqual([record.localId]);
     expect(skipped).toEqual([
       { path: 'copy', reason: 'Another folder in the gallery describes the same task.' },
@@ -140,7 +113,7 @@ describe('crafted images', () => {
       const bytes = await embedProvenanceInBuffer(png, 'png', sampleProvenance(lie));
       await craftedFolder(`bad-${index}`, 'image-1.png', bytes);
     }
-    const { records, skipped } = await rebuildLibrary(intake);
+    const { records, skipped } = await rebuildLibrary(fixture.intake);
     expect(records).toEqual([]);
     expect(skipped).toEqual(
       lies.map(([, reason], index) => ({
@@ -163,7 +136,7 @@ describe('crafted images', () => {
       'image-2.png',
       await embedProvenanceInBuffer(png, 'png', sampleProvenance({ imageIndex: 5 })),
     );
-    const { records } = await rebuildLibrary(intake);
+    const { records } = await rebuildLibrary(fixture.intake);
     expect(records).toHaveLength(1);
     expect(records[0]!.images.map((image) => image.index)).toEqual([0]);
   });
@@ -175,7 +148,7 @@ describe('crafted images', () => {
       'image-1.webp',
       Buffer.from('RIFF\xff\xff\xff\x7fWEBPVP8X', 'latin1'),
     );
-    const { records, skipped } = await rebuildLibrary(intake);
+    const { records, skipped } = await rebuildLibrary(fixture.intake);
     expect(records).toEqual([]);
     expect(skipped).toEqual([
       {

@@ -9,8 +9,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Gallery } from '../../../electron/core/gallery/gallery';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_XMP_SIDECAR_BYTES } from '../../../electron/core/gallery/metadata/xmp-sidecar';
 import { buildXmpPacket } from '../../../electron/core/gallery/metadata/xmp-packet';
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
@@ -24,15 +23,7 @@ import { C2paVerifier } from '../../../electron/core/content-credentials/c2pa-ve
 import type { ContentCredentials } from '../../../shared/domain/content-credentials';
 import { TEST_CA_PEM, c2paFixture } from '../../support/c2pa-hostile';
 import { SIGNED_VERDICT } from '../../support/c2pa-hostile-cases';
-import {
-  makeRecord,
-  makeTempDir,
-  removeDir,
-  serve,
-  startServer,
-  tempFiles,
-  type TestServer,
-} from '../../support/gallery-helpers';
+import { makeRecord, serve, tempFiles } from '../../support/gallery-helpers';
 import {
   ENCODINGS,
   makeEncoded,
@@ -42,40 +33,28 @@ import { MemoryRecords, cleanUp, onlyRecord, tempDir } from '../../unit/core/tra
 import { galleryOnServer } from '../../support/gallery-with-intake';
 import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
 import type { ImageIntake } from '../../../electron/core/download/image-intake';
+import { galleryPerTest } from '../../support/gallery-per-test';
 
-let server: TestServer;
-let root: string;
-let gallery: Gallery;
-let intake: ImageIntake;
+const fixture = galleryPerTest({ imageMetadata: { appVersion: '4.5.6' } });
 const verifiers: C2paVerifier[] = [];
 
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  root = await makeTempDir();
-  ({ gallery, intake } = galleryOnServer(root, { imageMetadata: { appVersion: '4.5.6' } }));
-  await gallery.init();
-});
 afterEach(async () => {
   for (const verifier of verifiers.splice(0)) await verifier.dispose();
-  await removeDir(root);
   await cleanUp();
 });
 
 /** A signed PNG and a plain WebP downloaded as one task; no pictor.json written. */
 async function downloadTask(): Promise<TaskRecord> {
-  const tag = root.slice(-6);
+  const tag = fixture.root.slice(-6);
   const record = makeRecord(
     [
-      server.route(`/signed-${tag}.png`, serve(c2paFixture('signed.png'))),
-      server.route(`/plain-${tag}.webp`, serve(await makeEncoded(ENCODINGS[3]!, 32, 24))),
+      fixture.server.route(`/signed-${tag}.png`, serve(c2paFixture('signed.png'))),
+      fixture.server.route(`/plain-${tag}.webp`, serve(await makeEncoded(ENCODINGS[3]!, 32, 24))),
     ],
     { request: { prompt: 'Signed lighthouse', model: 'm-1', size: '96x64', quality: 'low' } },
   );
   for (const index of [0, 1]) {
-    const outcome = await intake.downloadImage(record, index, server.baseUrl);
+    const outcome = await fixture.intake.downloadImage(record, index, fixture.server.baseUrl);
     expect(outcome.state).toBe('saved');
   }
   return record;
@@ -85,17 +64,17 @@ async function downloadTask(): Promise<TaskRecord> {
 async function verifyingGallery(): Promise<ImageIntake> {
   const verifier = new C2paVerifier({ trustAnchors: await readFile(TEST_CA_PEM, 'utf8') });
   verifiers.push(verifier);
-  return galleryOnServer(root, { credentials: verifier }).intake;
+  return galleryOnServer(fixture.root, { credentials: verifier }).intake;
 }
 
 describe('a task folder without pictor.json, one image with Content Credentials', () => {
   it('comes back from the signed image’s XMP sidecar and the other image’s own XMP', async () => {
     const record = await downloadTask();
-    const folder = gallery.folderFor(record);
+    const folder = fixture.gallery.folderFor(record);
     expect(
-      (await readFile(join(root, folder, 'image-1.png'))).equals(c2paFixture('signed.png')),
+      (await readFile(join(fixture.root, folder, 'image-1.png'))).equals(c2paFixture('signed.png')),
     ).toBe(true);
-    const { records, skipped } = await rebuildLibrary(intake);
+    const { records, skipped } = await rebuildLibrary(fixture.intake);
     expect(skipped).toEqual([]);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({
@@ -117,15 +96,15 @@ describe('a task folder without pictor.json, one image with Content Credentials'
 
   it('is not made from a sidecar over the size cap, nor from one naming another image', async () => {
     const record = await downloadTask();
-    const folder = join(root, gallery.folderFor(record));
+    const folder = join(fixture.root, fixture.gallery.folderFor(record));
     // The plain image goes: only the signed one could tell the task.
     await rm(join(folder, 'image-2.webp'));
     await writeFile(join(folder, 'image-1.xmp'), Buffer.alloc(MAX_XMP_SIDECAR_BYTES + 1, 0x20));
-    let result = await rebuildLibrary(intake);
+    let result = await rebuildLibrary(fixture.intake);
     expect(result.records).toEqual([]);
     const lying = buildXmpPacket(sampleProvenance({ localId: record.localId, imageIndex: 4 }))!;
     await writeFile(join(folder, 'image-1.xmp'), lying);
-    result = await rebuildLibrary(intake);
+    result = await rebuildLibrary(fixture.intake);
     expect(result.records).toEqual([]);
     expect(result.skipped).toEqual([
       expect.objectContaining({ reason: expect.stringMatching(/names another image/) }),
@@ -135,7 +114,7 @@ describe('a task folder without pictor.json, one image with Content Credentials'
 
 it('drops a Content Credentials verdict a pictor.json claims: it shows as not checked', async () => {
   const record = await downloadTask();
-  const folder = gallery.folderFor(record);
+  const folder = fixture.gallery.folderFor(record);
   const claimed: TaskRecord = {
     ...record,
     folder,
@@ -152,8 +131,8 @@ it('drops a Content Credentials verdict a pictor.json claims: it shows as not ch
       },
     })),
   };
-  await writeFile(join(root, folder, 'pictor.json'), sidecarText(claimed));
-  const { records } = await rebuildLibrary(intake);
+  await writeFile(join(fixture.root, folder, 'pictor.json'), sidecarText(claimed));
+  const { records } = await rebuildLibrary(fixture.intake);
   expect(records[0]!.images.map((image) => image.contentCredentials)).toEqual([
     undefined,
     undefined,
@@ -163,7 +142,7 @@ it('drops a Content Credentials verdict a pictor.json claims: it shows as not ch
 
 it('verifies again, in a gallery with a verifier, each image with a sidecar: Pictor’s verdict, not the folder’s', async () => {
   const record = await downloadTask();
-  const folder = gallery.folderFor(record);
+  const folder = fixture.gallery.folderFor(record);
   const spoofed = { state: 'valid', signer: 'Spoofed Inc', trusted: true, aiGenerated: false };
   const claimed: TaskRecord = {
     ...record,
@@ -176,7 +155,7 @@ it('verifies again, in a gallery with a verifier, each image with a sidecar: Pic
       contentCredentials: spoofed as ContentCredentials,
     })),
   };
-  await writeFile(join(root, folder, 'pictor.json'), sidecarText(claimed));
+  await writeFile(join(fixture.root, folder, 'pictor.json'), sidecarText(claimed));
   const verifying = await verifyingGallery();
   const { records } = await rebuildLibrary(verifying);
   // The app's and the CLI's way: a batch at a time.
@@ -190,7 +169,7 @@ it('verifies again, in a gallery with a verifier, each image with a sidecar: Pic
     ]);
   }
   // Verified on a copy in the temp folder, which is gone again.
-  expect(await tempFiles(root)).toEqual([]);
+  expect(await tempFiles(fixture.root)).toEqual([]);
 });
 
 it('a task rebuilt from a signed image’s sidecar alone is found by its prompt and by the filter', async () => {
@@ -223,28 +202,33 @@ describe('Undo of a signed image whose name was taken meanwhile', () => {
   /** The signed PNG saved by the gallery: its record, `saved`, as the engine would keep it. */
   async function savedSignedImage(): Promise<TaskRecord> {
     const record = makeRecord(
-      [server.route(`/signed-${root.slice(-6)}.png`, serve(c2paFixture('signed.png')))],
+      [
+        fixture.server.route(
+          `/signed-${fixture.root.slice(-6)}.png`,
+          serve(c2paFixture('signed.png')),
+        ),
+      ],
       { request: { prompt: 'Signed lighthouse', model: 'm-1', size: '96x64', quality: 'low' } },
     );
-    const outcome = await intake.downloadImage(record, 0, server.baseUrl);
+    const outcome = await fixture.intake.downloadImage(record, 0, fixture.server.baseUrl);
     if (outcome.state !== 'saved') throw new Error(`not saved: ${outcome.state}`);
     const { state, file, xmpFile, width, height, bytes, mime } = outcome;
-    expect(xmpFile).toBe(`${gallery.folderFor(record)}/image-1.xmp`);
+    expect(xmpFile).toBe(`${fixture.gallery.folderFor(record)}/image-1.xmp`);
     return {
       ...record,
-      folder: gallery.folderFor(record),
+      folder: fixture.gallery.folderFor(record),
       images: [{ ...record.images[0]!, state, file, xmpFile, width, height, bytes, mime }],
     };
   }
 
   it('brings the sidecar back beside the image’s new name, and rebuild reads the pair', async () => {
     const saved = await savedSignedImage();
-    const folder = join(root, saved.folder!);
+    const folder = join(fixture.root, saved.folder!);
     const records = new MemoryRecords();
     records.map.set(saved.localId, saved);
     const trash = new TrashOperations({
       journal: new TrashJournal(join(await tempDir('data'), 'trash-journal')),
-      core: { engine: records, gallery },
+      core: { engine: records, gallery: fixture.gallery },
       clock: new ManualClock(),
       sendToSystemTrash: () => Promise.reject(new Error('Nothing goes on in this test.')),
     });
@@ -269,7 +253,7 @@ describe('Undo of a signed image whose name was taken meanwhile', () => {
     expect(existsSync(join(folder, 'image-1.xmp'))).toBe(false);
 
     // The library is lost: the task comes back from the restored image's sidecar alone.
-    const rebuilt = (await rebuildLibrary(intake)).records;
+    const rebuilt = (await rebuildLibrary(fixture.intake)).records;
     expect(rebuilt).toHaveLength(1);
     expect(rebuilt[0]).toMatchObject({ localId: saved.localId, request: saved.request });
     expect(rebuilt[0]!.images[0]).toMatchObject({

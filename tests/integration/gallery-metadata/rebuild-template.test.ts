@@ -7,30 +7,21 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expandedPrompts } from '../../../electron/core/batch/template-run-parts';
-import type { ImageIntake } from '../../../electron/core/download/image-intake';
-import type { Gallery } from '../../../electron/core/gallery/gallery';
 import { embedProvenanceInBuffer } from '../../../electron/core/gallery/metadata/embed';
 import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskTemplate } from '../../../shared/domain/task-template';
 import { c2paFixture } from '../../support/c2pa-hostile';
-import {
-  makeRecord,
-  makeTempDir,
-  removeDir,
-  serve,
-  startServer,
-  type TestServer,
-} from '../../support/gallery-helpers';
-import { galleryOnServer } from '../../support/gallery-with-intake';
+import { makeRecord, serve } from '../../support/gallery-helpers';
 import { memoryTemplates } from '../../support/template-source';
 import {
   ENCODINGS,
   makeEncoded,
   sampleProvenance,
 } from '../../unit/core/gallery/metadata/meta-helpers';
+import { galleryPerTest } from '../../support/gallery-per-test';
 
 const TEMPLATE_ID = '0b6f1d7e-3c1a-4c55-9a0e-2f1d3c4b5a61';
 const source = memoryTemplates(
@@ -55,39 +46,27 @@ function run(values: Record<string, string>, prompt: string, seed: number) {
   });
 }
 
-let server: TestServer;
-let root: string;
-let gallery: Gallery;
-let intake: ImageIntake;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  root = await makeTempDir();
-  ({ gallery, intake } = galleryOnServer(root, { imageMetadata: { appVersion: '4.5.6' } }));
-  await gallery.init();
-});
-afterEach(() => removeDir(root));
+const fixture = galleryPerTest({ imageMetadata: { appVersion: '4.5.6' } });
 
 /** A task of the run's first prompt, its images `bodies` downloaded; no pictor.json written. */
 async function downloadTask(bodies: Array<[string, Buffer]>): Promise<TaskRecord> {
   const planned = run({ place: 'a garden --> <![CDATA[x]]>' }, 'at dawn & dusk', 424_242);
-  const tag = root.slice(-6);
+  const tag = fixture.root.slice(-6);
   const record = makeRecord(
-    bodies.map(([name, bytes]) => server.route(`/${name}-${tag}`, serve(bytes))),
+    bodies.map(([name, bytes]) => fixture.server.route(`/${name}-${tag}`, serve(bytes))),
     { request: { prompt: planned.prompts[0]!, size: '64x48' }, template: planned.record },
   );
   for (const index of bodies.keys()) {
-    expect((await intake.downloadImage(record, index, server.baseUrl)).state).toBe('saved');
+    expect((await fixture.intake.downloadImage(record, index, fixture.server.baseUrl)).state).toBe(
+      'saved',
+    );
   }
   return record;
 }
 
 /** The one task rebuild finds; nothing skipped, no note. */
 async function rebuiltOnly(): Promise<TaskRecord> {
-  const { records, skipped, notes } = await rebuildLibrary(intake);
+  const { records, skipped, notes } = await rebuildLibrary(fixture.intake);
   expect(skipped).toEqual([]);
   expect(notes).toEqual([]);
   expect(records).toHaveLength(1);
@@ -127,9 +106,9 @@ describe('a task made from a template, its pictor.json gone', () => {
       ['b.webp', await makeEncoded(ENCODINGS[3]!, 32, 24)],
     ]);
     // Only the signed image is left: its sidecar alone tells the task.
-    await rm(join(root, gallery.folderFor(record), 'image-2.webp'));
+    await rm(join(fixture.root, fixture.gallery.folderFor(record), 'image-2.webp'));
     const rebuilt = await rebuiltOnly();
-    expect(rebuilt.images[0]!.xmpFile).toBe(`${gallery.folderFor(record)}/image-1.xmp`);
+    expect(rebuilt.images[0]!.xmpFile).toBe(`${fixture.gallery.folderFor(record)}/image-1.xmp`);
     expect(rebuilt.template).toEqual(record.template);
     expect(runAgain(rebuilt.template!).prompts[0]).toBe(record.request.prompt);
   });
@@ -142,20 +121,20 @@ describe('a crafted image whose template is damaged', () => {
   /** `images` (provenance overrides, one per image) written as PNGs into folder `task`. */
   async function craftedTask(images: Array<Parameters<typeof sampleProvenance>[0]>) {
     const png = await makeEncoded(ENCODINGS[0]!, 8, 8);
-    await mkdir(join(root, 'task-secret-prompt'), { recursive: true });
+    await mkdir(join(fixture.root, 'task-secret-prompt'), { recursive: true });
     for (const [index, overrides] of images.entries()) {
       const bytes = await embedProvenanceInBuffer(
         png,
         'png',
         sampleProvenance({ ...overrides, imageIndex: index }),
       );
-      await writeFile(join(root, 'task-secret-prompt', `image-${index + 1}.png`), bytes);
+      await writeFile(join(fixture.root, 'task-secret-prompt', `image-${index + 1}.png`), bytes);
     }
   }
 
   it('gives the task back without it, said in a note naming the local id alone', async () => {
     await craftedTask([{ template: damaged }]);
-    const { records, skipped, notes } = await rebuildLibrary(intake);
+    const { records, skipped, notes } = await rebuildLibrary(fixture.intake);
     expect(skipped).toEqual([]);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ localId: sampleProvenance().localId, imported: true });
@@ -171,7 +150,7 @@ describe('a crafted image whose template is damaged', () => {
 
   it('takes the template from another image of the task that carries it whole', async () => {
     await craftedTask([{ template: damaged }, { template: good }]);
-    const { records, notes } = await rebuildLibrary(intake);
+    const { records, notes } = await rebuildLibrary(fixture.intake);
     expect(records[0]!.template).toEqual(good);
     expect(notes).toEqual([]);
   });

@@ -14,14 +14,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CostBook } from '../../../electron/core/costs/cost-book';
-import { HistoryStore } from '../../../electron/core/history/history-store';
 import { costHandlers } from '../../../electron/ipc/cost-handlers';
 import type { CapLoosening } from '../../../electron/ports/user-prompts';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { englishText, type Sentence } from '../../../shared/i18n/sentence';
 import { MAX_LOCAL_ID_CHARS } from '../../../shared/domain/limits';
 import { LEDGER_PAGE, MAX_LEDGER_ENTRIES } from '../../../shared/ipc/cost-contract';
-import { makeImage, makeRecord, tempDir } from '../core/history/history-fixtures';
+import { historyStorePerTest, makeImage, makeRecord } from '../core/history/history-fixtures';
 import { ipcCaller, okValue } from '../../support/ipc';
 import { clearPartFaults, partFaults } from '../../support/part-file-faults';
 import { startWiredApi } from '../../support/wired-api';
@@ -35,23 +34,14 @@ const DEMO = { provider: 'pictor', endpoint: 'demo:' } as const;
 const USD = (micros: number) =>
   ({ source: 'reported', micros, unit: 'USD', field: 'usage.cost' }) as const;
 
-let temp: ReturnType<typeof tempDir>;
-let store: HistoryStore;
-beforeEach(() => {
-  temp = tempDir();
-  store = HistoryStore.open(join(temp.dir, 'history.sqlite'));
-});
-afterEach(() => {
-  store.close();
-  temp.remove();
-});
+const history = historyStorePerTest();
 
 /**
  * The handlers over a real ledger. `chosen`: what the save dialog returns. `answer`: what main's
  * own question before a hard cap is raised or removed answers (none: nobody can be asked).
  */
-function setup(chosen: string | null = join(temp.dir, 'costs.csv'), answer?: boolean) {
-  const costs = new CostBook({ history: store, now: () => NOW, timeZone: 'UTC' });
+function setup(chosen: string | null = join(history.dir, 'costs.csv'), answer?: boolean) {
+  const costs = new CostBook({ history: history.store, now: () => NOW, timeZone: 'UTC' });
   const asked: string[] = [];
   const questions: CapLoosening[] = [];
   const written = new Map<string, string>();
@@ -95,12 +85,12 @@ function setup(chosen: string | null = join(temp.dir, 'costs.csv'), answer?: boo
 
 describe('costs: channels', () => {
   it('answers the screen with a page and SQL totals, never reading every entry', async () => {
-    store.put(makeRecord({ localId: 'a', createdAt: NOW - 1_000, cost: USD(40_000) }));
+    history.store.put(makeRecord({ localId: 'a', createdAt: NOW - 1_000, cost: USD(40_000) }));
     const { call } = setup();
-    const reads = vi.spyOn(store.costs, 'entries');
+    const reads = vi.spyOn(history.store.costs, 'entries');
     const ledger = okValue(await call('costs:ledger', {}));
     expect(reads).not.toHaveBeenCalled();
-    expect(ledger.version).toBe(store.costs.meta().version);
+    expect(ledger.version).toBe(history.store.costs.meta().version);
     expect(ledger.next).toBeNull();
     expect(ledger.entries.map((entry) => entry.localId)).toEqual(['a']);
     expect(ledger.totals.overall).toEqual([
@@ -109,9 +99,9 @@ describe('costs: channels', () => {
   });
 
   it('answer the ledger newest first with totals per unit, for a period and a service', async () => {
-    store.put(makeRecord({ localId: 'a', createdAt: NOW - 86_400_000, cost: USD(40_000) }));
-    store.put(makeRecord({ localId: 'b', createdAt: NOW - 1_000, cost: USD(10_000) }));
-    store.put(
+    history.store.put(makeRecord({ localId: 'a', createdAt: NOW - 86_400_000, cost: USD(40_000) }));
+    history.store.put(makeRecord({ localId: 'b', createdAt: NOW - 1_000, cost: USD(10_000) }));
+    history.store.put(
       makeRecord({
         localId: 'c',
         createdAt: NOW - 500,
@@ -140,7 +130,7 @@ describe('costs: channels', () => {
 
   it('carries a page of the newest entries and the pages after it, the totals counting every one', async () => {
     const count = MAX_LEDGER_ENTRIES + 3;
-    store.putMany(
+    history.store.putMany(
       Array.from({ length: count }, (_, i) =>
         makeRecord({
           localId: `t${String(i).padStart(3, '0')}`,
@@ -170,7 +160,7 @@ describe('costs: channels', () => {
   });
 
   it('writes the CSV a page of tasks at a time, every task of the query', async () => {
-    store.putMany(
+    history.store.putMany(
       Array.from({ length: 2_100 }, (_, i) =>
         makeRecord({ localId: `c${i}`, createdAt: NOW - 100_000 + i, cost: USD(i), images: [] }),
       ),
@@ -183,12 +173,12 @@ describe('costs: channels', () => {
   });
 
   it('writes the CSV only to the file main’s dialog returned, and nothing when cancelled', async () => {
-    store.put(makeRecord({ localId: 'a', createdAt: NOW - 1_000, cost: USD(40_000) }));
+    history.store.put(makeRecord({ localId: 'a', createdAt: NOW - 1_000, cost: USD(40_000) }));
     const { call, asked } = setup();
     const saved = okValue(await call('costs:exportCsv', {}));
-    expect(saved.savedTo).toBe(join(temp.dir, 'costs.csv'));
+    expect(saved.savedTo).toBe(join(history.dir, 'costs.csv'));
     expect(asked).toEqual(['ledger']);
-    const text = await readFile(join(temp.dir, 'costs.csv'), 'utf8');
+    const text = await readFile(join(history.dir, 'costs.csv'), 'utf8');
     expect(text).toContain('0.04');
     expect(text.split('\r\n')[1]).toContain('a');
 
@@ -198,7 +188,7 @@ describe('costs: channels', () => {
   });
 
   it('sets and clears prices and caps only when asked, each cap with its period’s spending', async () => {
-    store.put(makeRecord({ localId: 'a', createdAt: NOW - 1_000, cost: USD(40_000) }));
+    history.store.put(makeRecord({ localId: 'a', createdAt: NOW - 1_000, cost: USD(40_000) }));
     const { call, questions } = setup(null, true);
     const price = { provider: 'fal', model: '', unit: 'USD', basis: 'image', micros: 30_000 };
     expect(okValue(await call('costs:setPrice', price))).toEqual([price]);
@@ -350,7 +340,7 @@ describe('costs: channels', () => {
   });
 
   it('previews a submit: the estimate for the count, and each cap’s word as data (no sentence)', async () => {
-    store.put(makeRecord({ localId: 'a', createdAt: NOW - 1_000, cost: USD(40_000) }));
+    history.store.put(makeRecord({ localId: 'a', createdAt: NOW - 1_000, cost: USD(40_000) }));
     const { call, costs } = setup();
     costs.setPrice({ provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 20_000 });
     const soft = {
@@ -393,7 +383,7 @@ describe('costs: channels', () => {
     const { call, costs } = setup();
     // Two tasks sent before fal had a price: the cap counts them at today's price.
     for (const id of ['f1', 'f2'])
-      store.put(
+      history.store.put(
         makeRecord({
           localId: id,
           provider: 'fal',
@@ -442,7 +432,7 @@ describe('costs: channels', () => {
   });
 
   it('lists each task with its prompt, whether the history lists it and its thumbnail, and the whole ledger’s size', async () => {
-    store.put(
+    history.store.put(
       makeRecord({
         localId: 'a',
         createdAt: NOW - 9_000,
@@ -454,7 +444,7 @@ describe('costs: channels', () => {
         ],
       }),
     );
-    store.put(
+    history.store.put(
       makeRecord({
         localId: 'b',
         createdAt: NOW - 1_000,
@@ -462,11 +452,11 @@ describe('costs: channels', () => {
         request: { prompt: 'a boat' },
       }),
     );
-    const costs = new CostBook({ history: store, now: () => NOW, timeZone: 'UTC' });
+    const costs = new CostBook({ history: history.store, now: () => NOW, timeZone: 'UTC' });
     const call = ipcCaller(
       costHandlers({ costs, writeText: async () => {} }) as Partial<IpcHandlers>,
     );
-    store.delete('b');
+    history.store.delete('b');
     const ledger = okValue(await call('costs:ledger', { since: NOW - 5_000 }));
     expect(ledger.entries).toEqual([
       expect.objectContaining({

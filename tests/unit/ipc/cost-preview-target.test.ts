@@ -3,28 +3,17 @@
  * form, at its address): it prices that service, never the one the settings name, and a preview
  * without a target is refused before the ledger hears of it.
  */
-import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CostBook } from '../../../electron/core/costs/cost-book';
-import { HistoryStore } from '../../../electron/core/history/history-store';
 import { costHandlers } from '../../../electron/ipc/cost-handlers';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
-import { tempDir } from '../core/history/history-fixtures';
+import { historyStorePerTest } from '../core/history/history-fixtures';
 import { ipcCaller, okValue } from '../../support/ipc';
 
-let temp: ReturnType<typeof tempDir>;
-let store: HistoryStore;
-beforeEach(() => {
-  temp = tempDir();
-  store = HistoryStore.open(join(temp.dir, 'history.sqlite'));
-});
-afterEach(() => {
-  store.close();
-  temp.remove();
-});
+const history = historyStorePerTest();
 
 function priced() {
-  const costs = new CostBook({ history: store, now: () => Date.now(), timeZone: 'UTC' });
+  const costs = new CostBook({ history: history.store, now: () => Date.now(), timeZone: 'UTC' });
   costs.setPrice({ provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 20_000 });
   costs.setPrice({ provider: 'fal', model: '', unit: 'USD', basis: 'image', micros: 50_000 });
   const handlers = costHandlers({ costs, writeText: async () => undefined });

@@ -7,16 +7,16 @@
  * gallery no longer has is still counted alone and the rest are copied.
  */
 import type * as FsPromises from 'node:fs/promises';
-import { chmod, mkdir, mkdtemp, readdir, rm, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, readdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { englishText } from '../../../../shared/i18n/sentence';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { exportImages, type ExportOutcome } from '../../../../electron/core/batch/export-images';
 import { UserFacingError } from '../../../../electron/core/errors/user-facing-error';
 import { resolveInside } from '../../../../electron/core/fs/gallery-path';
 import { makeTaskRecord } from '../../../support/task-records';
+import { EXPORT_FOLDER as FOLDER, exportFoldersPerTest } from './export-fixtures';
 
 /** The injected fault: new files under `under` fail with `code` once `allowed` were created. */
 const fault = vi.hoisted(() => ({ code: null as string | null, under: '', allowed: 0 }));
@@ -40,26 +40,12 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...patched, default: patched };
 });
 
-const FOLDER = '2026/01/2026-01-15_120000_harbour_abcd1234';
 const IMAGES = 5;
 
-let dir: string;
-let root: string;
-let out: string;
+const folders = exportFoldersPerTest(IMAGES);
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-export-folder-'));
-  root = join(dir, 'gallery');
-  out = join(dir, 'out');
-  await mkdir(join(root, FOLDER), { recursive: true });
-  await mkdir(out);
-  for (let n = 1; n <= IMAGES; n += 1) {
-    await writeFile(join(root, FOLDER, `image-${n}.png`), `not really a png ${n}`);
-  }
-});
 afterEach(async () => {
   Object.assign(fault, { code: null, under: '', allowed: 0 });
-  await rm(dir, { recursive: true, force: true });
 });
 
 const record: TaskRecord = makeTaskRecord({
@@ -79,7 +65,7 @@ function copyInto(folder: string): Promise<ExportOutcome> {
   return exportImages(
     {
       get: (localId) => (localId === record.localId ? record : undefined),
-      gallery: { root, resolve: (path: string) => resolveInside(root, path) },
+      gallery: { root: folders.root, resolve: (path: string) => resolveInside(folders.root, path) },
     },
     [record.localId],
     folder,
@@ -101,7 +87,7 @@ async function stopOf(copy: Promise<ExportOutcome>): Promise<UserFacingError> {
 
 describe('a copy of images into a folder that cannot take a file', () => {
   it('names a folder that does not exist', async () => {
-    const gone = join(out, 'unplugged');
+    const gone = join(folders.out, 'unplugged');
     const stop = await stopOf(copyInto(gone));
     expect(stop.sentence?.params).toEqual({
       folder: gone,
@@ -116,40 +102,40 @@ describe('a copy of images into a folder that cannot take a file', () => {
   });
 
   it('names a file where the folder should be, and leaves that file alone', async () => {
-    const file = join(out, 'notes.txt');
+    const file = join(folders.out, 'notes.txt');
     await writeFile(file, 'mine');
     const stop = await stopOf(copyInto(file));
     expect(stop.sentence?.params).toMatchObject({ problem: 'notFolder', code: 'ENOTDIR' });
-    expect(await readdir(out)).toEqual(['notes.txt']);
+    expect(await readdir(folders.out)).toEqual(['notes.txt']);
   });
 
   it.skipIf(process.getuid?.() === 0)(
     'names a read-only folder (skipped as root: chmod does not bind root)',
     async () => {
-      await chmod(out, 0o500);
+      await chmod(folders.out, 0o500);
       try {
-        const stop = await stopOf(copyInto(out));
+        const stop = await stopOf(copyInto(folders.out));
         expect(stop.sentence?.params).toMatchObject({ problem: 'denied', code: 'EACCES' });
       } finally {
-        await chmod(out, 0o700);
+        await chmod(folders.out, 0o700);
       }
-      expect(await readdir(out)).toEqual([]);
+      expect(await readdir(folders.out)).toEqual([]);
     },
   );
 
   it('stops at a disk that fills, saying how many images were copied before (injected)', async () => {
-    Object.assign(fault, { code: 'ENOSPC', under: out, allowed: 3 });
-    const stop = await stopOf(copyInto(out));
+    Object.assign(fault, { code: 'ENOSPC', under: folders.out, allowed: 3 });
+    const stop = await stopOf(copyInto(folders.out));
     expect(stop.sentence?.params).toMatchObject({ copied: 3, problem: 'full', code: 'ENOSPC' });
     expect(stop.message).toBe(
-      `Pictor stopped copying images into ${out} because the disk is full (no space left) (ENOSPC). 3 images were copied there before that; free some space or choose a folder on another disk, then export again.`,
+      `Pictor stopped copying images into ${folders.out} because the disk is full (no space left) (ENOSPC). 3 images were copied there before that; free some space or choose a folder on another disk, then export again.`,
     );
-    expect(await readdir(out)).toHaveLength(3);
+    expect(await readdir(folders.out)).toHaveLength(3);
   });
 
   it('still counts alone an image the gallery no longer has, and copies the rest', async () => {
-    await unlink(join(root, FOLDER, 'image-2.png'));
-    expect(await copyInto(out)).toEqual({ copied: IMAGES - 1, failed: 1, skipped: 0 });
-    expect(await readdir(out)).toHaveLength(IMAGES - 1);
+    await unlink(join(folders.root, FOLDER, 'image-2.png'));
+    expect(await copyInto(folders.out)).toEqual({ copied: IMAGES - 1, failed: 1, skipped: 0 });
+    expect(await readdir(folders.out)).toHaveLength(IMAGES - 1);
   });
 });

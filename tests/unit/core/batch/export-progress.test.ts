@@ -5,10 +5,8 @@
  * that does not move, so only the first and the last report pass), the last one always, and the
  * images are really copied.
  */
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { resolveInside } from '../../../../electron/core/fs/gallery-path';
 import {
   CoreOperations,
@@ -17,30 +15,19 @@ import {
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { makeTaskRecord } from '../../../support/task-records';
+import { EXPORT_FOLDER as FOLDER, exportFoldersPerTest } from './export-fixtures';
 
-const FOLDER = '2026/01/2026-01-15_120000_harbour_abcd1234';
 const IMAGES = 7;
 
-let dir: string;
-let root: string;
-let out: string;
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-export-progress-'));
-  root = join(dir, 'gallery');
-  out = join(dir, 'out');
-  await mkdir(join(root, FOLDER), { recursive: true });
-  await mkdir(out);
-  for (let n = 1; n <= IMAGES; n += 1) {
-    await writeFile(join(root, FOLDER, `image-${n}.png`), `not really a png ${n}`);
-  }
-});
-afterEach(() => rm(dir, { recursive: true, force: true }));
+const folders = exportFoldersPerTest(IMAGES);
 
 function operationsOver(record: TaskRecord): CoreOperations {
   return new CoreOperations({
     history: {} as never,
-    gallery: { root, resolve: (path: string) => resolveInside(root, path) } as never,
+    gallery: {
+      root: folders.root,
+      resolve: (path: string) => resolveInside(folders.root, path),
+    } as never,
     intake: {} as never,
     records: { get: (localId) => (localId === record.localId ? record : undefined) },
     clock: new ManualClock(),
@@ -62,11 +49,15 @@ describe('exporting images through the core’s operations', () => {
       })),
     });
     const reports: ExportProgress[] = [];
-    const outcome = await operationsOver(record).exportImages({ localIds: ['harbour'] }, out, {
-      onProgress: (progress) => reports.push(progress),
-    });
+    const outcome = await operationsOver(record).exportImages(
+      { localIds: ['harbour'] },
+      folders.out,
+      {
+        onProgress: (progress) => reports.push(progress),
+      },
+    );
     expect(outcome).toEqual({ copied: IMAGES, failed: 0, skipped: 0 });
-    expect(await readdir(out)).toHaveLength(IMAGES);
+    expect(await readdir(folders.out)).toHaveLength(IMAGES);
     // The clock never moved: the start goes (0 done, before any copy), the steps between are held
     // back, the last goes.
     expect(reports).toEqual([

@@ -8,8 +8,7 @@
  * as the English the CLI prints, reads otherwise in German and in the pseudo-locale with every
  * value kept, and passes the schema sentences cross IPC with.
  */
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { localeInfo, type LocaleInfo } from '../../../../shared/domain/locales';
 import { MainCatalogue } from '../../../../shared/i18n/main-catalogue';
 import { MAIN_TRANSLATIONS } from '../../../../shared/i18n/main-translations';
@@ -22,12 +21,11 @@ import {
   type CompareTargetInput,
 } from '../../../../electron/core/compare/compare-plan';
 import { CostBook } from '../../../../electron/core/costs/cost-book';
-import { HistoryStore } from '../../../../electron/core/history/history-store';
 import type {
   CredentialsProvider,
   ServiceCredentials,
 } from '../../../../electron/ports/credentials';
-import { tempDir } from '../history/history-fixtures';
+import { historyStorePerTest } from '../history/history-fixtures';
 
 const german = new MainCatalogue(localeInfo('de') as LocaleInfo, MAIN_TRANSLATIONS['de']);
 const pseudo = new MainCatalogue(localeInfo('en-XA') as LocaleInfo, undefined);
@@ -119,17 +117,10 @@ const keyOf = (baseUrl: string, provider: 'fal' | 'bfl'): ServiceCredentials => 
   provider,
 });
 
-let temp: ReturnType<typeof tempDir>;
-let store: HistoryStore;
+const history = historyStorePerTest();
 let costs: CostBook;
 beforeEach(() => {
-  temp = tempDir();
-  store = HistoryStore.open(join(temp.dir, 'history.sqlite'));
-  costs = new CostBook({ history: store, now: () => Date.now(), timeZone: 'UTC' });
-});
-afterEach(() => {
-  store.close();
-  temp.remove();
+  costs = new CostBook({ history: history.store, now: () => Date.now(), timeZone: 'UTC' });
 });
 
 function plan(targets: CompareTargetInput[], prompts = ['a kite']) {

@@ -3,31 +3,22 @@
  * to the front's port, nothing changes without a yes to each, and without a port (nobody can be
  * asked) a hard cap is never raised or removed; a change that loosens nothing is never asked.
  */
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { changeAsked } from '../../../../electron/core/costs/cap-changes';
 import { CostBook } from '../../../../electron/core/costs/cost-book';
 import { UserFacingError } from '../../../../electron/core/errors/user-facing-error';
-import { HistoryStore } from '../../../../electron/core/history/history-store';
 import type { CapLoosening } from '../../../../electron/ports/user-prompts';
 import type { SpendingCap } from '../../../../shared/domain/cost-ledger';
-import { tempDir } from '../history/history-fixtures';
+import { historyStorePerTest } from '../history/history-fixtures';
 
-let temp: ReturnType<typeof tempDir>;
-let store: HistoryStore;
+const history = historyStorePerTest();
 let costs: CostBook;
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const HARD: SpendingCap = { period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 1e6 };
 
 beforeEach(() => {
-  temp = tempDir();
-  store = HistoryStore.open(join(temp.dir, 'history.sqlite'));
-  costs = new CostBook({ history: store, now: () => NOW, timeZone: 'UTC' });
+  costs = new CostBook({ history: history.store, now: () => NOW, timeZone: 'UTC' });
   costs.setCap(HARD);
-});
-afterEach(() => {
-  store.close();
-  temp.remove();
 });
 
 function answering(answer: boolean) {

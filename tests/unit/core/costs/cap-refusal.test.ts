@@ -4,30 +4,21 @@
  * then every price it lacks, as data each front words itself. And the figure is the one
  * computation (cap-spend.ts) that `caps list`, `costs`, Settings and every verdict read.
  */
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CostBook } from '../../../../electron/core/costs/cost-book';
 import { SpendingCapError } from '../../../../electron/core/errors/spending-cap-error';
-import { HistoryStore } from '../../../../electron/core/history/history-store';
 import type { SpendingCap } from '../../../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../../../shared/domain/providers';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { englishText } from '../../../../shared/i18n/sentence';
-import { makeRecord, tempDir } from '../history/history-fixtures';
+import { historyStorePerTest, makeRecord } from '../history/history-fixtures';
 
-let temp: ReturnType<typeof tempDir>;
-let store: HistoryStore;
+const history = historyStorePerTest();
 let costs: CostBook;
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 
 beforeEach(() => {
-  temp = tempDir();
-  store = HistoryStore.open(join(temp.dir, 'history.sqlite'));
-  costs = new CostBook({ history: store, now: () => NOW, timeZone: 'UTC' });
-});
-afterEach(() => {
-  store.close();
-  temp.remove();
+  costs = new CostBook({ history: history.store, now: () => NOW, timeZone: 'UTC' });
 });
 
 function task(localId: string, provider: ProviderId): TaskRecord {

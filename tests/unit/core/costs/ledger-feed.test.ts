@@ -4,7 +4,6 @@
  * the same library), a burst coalesced into one event, and never for a task's status or a poll's
  * bookkeeping. Time is the manual clock's.
  */
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CostBook } from '../../../../electron/core/costs/cost-book';
 import type { LedgerChange } from '../../../../electron/core/costs/ledger-feed';
@@ -12,30 +11,25 @@ import { HistoryStore } from '../../../../electron/core/history/history-store';
 import type { TaskCost } from '../../../../shared/domain/task-cost';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { ManualClock } from '../../../fakes/manual-clock';
-import { makeImage, makeRecord, tempDir } from '../history/history-fixtures';
+import { historyStorePerTest, makeImage, makeRecord } from '../history/history-fixtures';
 
 const REPORTED: TaskCost = { source: 'reported', micros: 40_000, unit: 'USD', field: 'usage.cost' };
 const ESTIMATED: TaskCost = { source: 'estimated', micros: 20_000, unit: 'USD', basis: 'image' };
 
-let temp: ReturnType<typeof tempDir>;
-let store: HistoryStore;
+const history = historyStorePerTest();
 let clock: ManualClock;
 let events: LedgerChange[];
 let stop: () => void;
 
 beforeEach(() => {
-  temp = tempDir();
-  store = HistoryStore.open(join(temp.dir, 'history.sqlite'));
   clock = new ManualClock();
-  const costs = new CostBook({ history: store, now: () => clock.now(), timers: clock });
+  const costs = new CostBook({ history: history.store, now: () => clock.now(), timers: clock });
   events = [];
   const subscription = costs.onDidChange((change) => events.push(change));
   stop = () => subscription.dispose();
 });
 afterEach(() => {
   stop();
-  store.close();
-  temp.remove();
 });
 
 function running(localId: string, cost: TaskCost = ESTIMATED): TaskRecord {
@@ -52,69 +46,69 @@ async function nextLook(): Promise<LedgerChange[]> {
 describe('the ledger’s change event', () => {
   it('fires once for a burst: 200 tasks polling and reporting their costs', async () => {
     const tasks = Array.from({ length: 200 }, (_, n) => running(`burst-${n}`));
-    store.putMany(tasks);
+    history.store.putMany(tasks);
     expect(await nextLook()).toHaveLength(1);
-    for (const task of tasks) store.put({ ...task, cost: REPORTED, status: 'completed' });
+    for (const task of tasks) history.store.put({ ...task, cost: REPORTED, status: 'completed' });
     const [change, ...more] = await nextLook();
     expect(more).toEqual([]);
-    expect(change?.version).toBe(store.costs.meta().version);
+    expect(change?.version).toBe(history.store.costs.meta().version);
   });
 
   it('says nothing of a task’s status or a poll’s bookkeeping', async () => {
     const task = running('quiet');
-    store.put(task);
+    history.store.put(task);
     await nextLook();
-    store.put({ ...task, polls: 9, lastPolledAt: task.createdAt + 9_000 });
-    store.put({ ...task, status: 'completed', polls: 10 });
+    history.store.put({ ...task, polls: 9, lastPolledAt: task.createdAt + 9_000 });
+    history.store.put({ ...task, status: 'completed', polls: 10 });
     expect(await nextLook()).toEqual([]);
   });
 
   it('fires when a task removed but still watched is billed', async () => {
     const task = running('watched');
-    store.put(task);
-    store.detach(task);
+    history.store.put(task);
+    history.store.detach(task);
     expect(await nextLook()).toHaveLength(1);
-    store.putWatched({ ...task, status: 'completed', cost: REPORTED });
+    history.store.putWatched({ ...task, status: 'completed', cost: REPORTED });
     expect(await nextLook()).toHaveLength(1);
     // Ended: no more watching, and nothing more to say.
-    store.putWatched({ ...task, status: 'completed', cost: REPORTED });
+    history.store.putWatched({ ...task, status: 'completed', cost: REPORTED });
     expect(await nextLook()).toEqual([]);
   });
 
   it('fires when a task leaves the history and when it comes back', async () => {
     const task = makeRecord({ localId: 'kept', cost: REPORTED });
-    store.put(task);
+    history.store.put(task);
     await nextLook();
-    store.delete('kept');
+    history.store.delete('kept');
     expect(await nextLook()).toHaveLength(1);
-    store.attach(task);
+    history.store.attach(task);
     expect(await nextLook()).toHaveLength(1);
   });
 
   it('fires when a task’s first image is saved (the screen shows it)', async () => {
     const task = makeRecord({ localId: 'drawn', cost: REPORTED, images: [] });
-    store.put(task);
+    history.store.put(task);
     await nextLook();
-    store.put({ ...task, images: [makeImage(0)] });
+    history.store.put({ ...task, images: [makeImage(0)] });
     expect(await nextLook()).toHaveLength(1);
-    store.put({ ...task, images: [makeImage(0)], favourite: true });
+    history.store.put({ ...task, images: [makeImage(0)], favourite: true });
     expect(await nextLook()).toEqual([]);
   });
 
   it('fires for a price and a cap, set and cleared', async () => {
     const price = { provider: 'fal', model: '', unit: 'USD', basis: 'image', micros: 5 } as const;
     const cap = { period: 'day', unit: 'USD', provider: null, kind: 'soft', micros: 9 } as const;
-    store.costs.setPrice(price);
+    history.store.costs.setPrice(price);
     expect(await nextLook()).toHaveLength(1);
-    store.costs.setCap(cap);
+    history.store.costs.setCap(cap);
     expect(await nextLook()).toHaveLength(1);
-    store.costs.clearCaps({});
-    store.costs.clearPrice('fal', '');
+    history.store.costs.clearCaps({});
+    history.store.costs.clearPrice('fal', '');
     expect(await nextLook()).toHaveLength(1);
   });
 
   it('fires for what another process (the CLI) wrote to the same library', async () => {
-    const other = HistoryStore.open(join(temp.dir, 'history.sqlite'));
+    const other = HistoryStore.open(history.file);
     try {
       other.put(running('elsewhere'));
       expect(await nextLook()).toHaveLength(1);
@@ -131,7 +125,7 @@ describe('the ledger’s change event', () => {
     expect(clock.pending).toBe(1);
     stop();
     expect(clock.pending).toBe(0);
-    store.put(running('unheard'));
+    history.store.put(running('unheard'));
     expect(await nextLook()).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CostBook } from '../../../../electron/core/costs/cost-book';
 import { HISTORY_MIGRATIONS } from '../../../../electron/core/history/history-schema';
 import { leaveNeverAcceptedV21 } from '../../../../electron/core/history/ledger-accepted-schema';
@@ -21,15 +21,9 @@ import { HistoryError } from '../../../../electron/core/history/history-error';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { NOT_BILLED, type TaskCost } from '../../../../shared/domain/task-cost';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
-import { makeRecord, tempDir } from '../history/history-fixtures';
+import { historyFilePerTest, makeRecord } from '../history/history-fixtures';
 
-let temp: ReturnType<typeof tempDir>;
-let file: string;
-beforeEach(() => {
-  temp = tempDir();
-  file = join(temp.dir, 'history.sqlite');
-});
-afterEach(() => temp.remove());
+const history = historyFilePerTest();
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const PRICE = {
@@ -129,7 +123,7 @@ const AFTER_REFUSAL = {
 
 describe('a request the service never accepted', () => {
   it('counts while its submit is out, and leaves every list and figure once refused', async () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     const costs = book(store);
     store.costs.setPrice(PRICE);
     costs.admit([submitting('paid', NOW - 3), submitting('failed', NOW - 2)], undefined);
@@ -146,7 +140,7 @@ describe('a request the service never accepted', () => {
     expect(store.costs.version()).toBeGreaterThan(before);
     expect(await figures(costs)).toEqual(AFTER_REFUSAL);
     // Its rows stay: the ledger is append-only.
-    const db = new DatabaseSync(file);
+    const db = new DatabaseSync(history.file);
     const kinds = db
       .prepare("SELECT kind FROM ledger_events WHERE local_id = 'refused' ORDER BY seq")
       .all()
@@ -157,7 +151,7 @@ describe('a request the service never accepted', () => {
   });
 
   it('leaves them whether the history keeps its row or not, and the free demo’s alike', async () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     const costs = book(store);
     library(store, costs);
     store.delete('refused');
@@ -183,7 +177,7 @@ describe('a request the service never accepted', () => {
   });
 
   it('comes back when it is sent again after all', async () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     const costs = book(store);
     library(store, costs);
     const [request] = store.getMany(['refused']);
@@ -216,32 +210,32 @@ describe('a library written by the version before', () => {
   const before = HISTORY_MIGRATIONS.slice(0, HISTORY_MIGRATIONS.indexOf(leaveNeverAcceptedV21));
 
   it('counts its refused requests no more after the migration, as this version would', async () => {
-    const older = HistoryStore.open(file, { migrations: before });
+    const older = HistoryStore.open(history.file, { migrations: before });
     library(older, book(older));
     expect(older.costs.ledgerSize()).toBe(3);
     older.close();
 
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     expect(store.schemaVersion).toBe(HISTORY_MIGRATIONS.length);
     expect(await figures(book(store))).toEqual(AFTER_REFUSAL);
     store.close();
 
-    const fresh = join(temp.dir, 'fresh.sqlite');
+    const fresh = join(history.dir, 'fresh.sqlite');
     const now = HistoryStore.open(fresh);
     library(now, book(now));
     now.close();
-    expect(sumsOf(file)).toEqual(sumsOf(fresh));
+    expect(sumsOf(history.file)).toEqual(sumsOf(fresh));
   });
 
   it('is refused by the version before once migrated, unchanged', () => {
-    const older = HistoryStore.open(file, { migrations: before });
+    const older = HistoryStore.open(history.file, { migrations: before });
     library(older, book(older));
     older.close();
-    HistoryStore.open(file).close();
-    const bytes = readFileSync(file);
-    expect(() => HistoryStore.open(file, { migrations: before })).toThrow(HistoryError);
-    expect(readFileSync(file).equals(bytes)).toBe(true);
-    const store = HistoryStore.open(file);
+    HistoryStore.open(history.file).close();
+    const bytes = readFileSync(history.file);
+    expect(() => HistoryStore.open(history.file, { migrations: before })).toThrow(HistoryError);
+    expect(readFileSync(history.file).equals(bytes)).toBe(true);
+    const store = HistoryStore.open(history.file);
     expect(store.costs.ledgerSize()).toBe(2);
     store.close();
   });

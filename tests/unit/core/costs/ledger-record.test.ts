@@ -3,9 +3,8 @@
  * spent, its events only grow, a library with costs moves in once, and the spending caps count
  * every task of their scope in their own unit, whatever unit a task was estimated or reported in.
  */
-import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CostBook } from '../../../../electron/core/costs/cost-book';
 import { SpendingCapError } from '../../../../electron/core/errors/spending-cap-error';
 import { DEMO_ENDPOINT } from '../../../../electron/core/service/demo-endpoint';
@@ -16,15 +15,9 @@ import type { ProviderId } from '../../../../shared/domain/providers';
 import type { TaskCost } from '../../../../shared/domain/task-cost';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { englishText } from '../../../../shared/i18n/sentence';
-import { makeRecord, tempDir } from '../history/history-fixtures';
+import { historyFilePerTest, makeRecord } from '../history/history-fixtures';
 
-let temp: ReturnType<typeof tempDir>;
-let file: string;
-beforeEach(() => {
-  temp = tempDir();
-  file = join(temp.dir, 'history.sqlite');
-});
-afterEach(() => temp.remove());
+const history = historyFilePerTest();
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const USD = (micros: number): TaskCost => ({
@@ -77,7 +70,7 @@ function refusalOf(costs: CostBook, records: TaskRecord[]): string | undefined {
 
 describe('the ledger is its own record', () => {
   it('keeps what removed tasks cost: entries, totals, CSV and a hard cap are unchanged', () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     const costs = book(store);
     costs.setPrice({ provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 40_000 });
     costs.setCap(hardCap(80_000, 'USD'));
@@ -111,10 +104,10 @@ describe('the ledger is its own record', () => {
   });
 
   it('takes no update or delete of its events, and no delete of its tasks', () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     store.put(makeRecord({ localId: 'paid', createdAt: NOW, cost: USD(10_000) }));
     store.close();
-    const db = new DatabaseSync(file);
+    const db = new DatabaseSync(history.file);
     expect(() => db.exec('DELETE FROM ledger_events')).toThrow(/append-only/);
     expect(() => db.exec('UPDATE ledger_events SET micros = 0')).toThrow(/append-only/);
     expect(() => db.exec('DELETE FROM ledger_tasks')).toThrow(/append-only/);
@@ -122,7 +115,7 @@ describe('the ledger is its own record', () => {
   });
 
   it('appends every change of cost as an event, a not-billed report after a cost as a refund', () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     const record = makeRecord({ localId: 't', createdAt: NOW, status: 'processing' });
     const estimate: TaskCost = { source: 'estimated', micros: 5, unit: 'USD', basis: 'image' };
     store.put({ ...record, cost: estimate });
@@ -130,7 +123,7 @@ describe('the ledger is its own record', () => {
     store.put({ ...record, cost: USD(7) });
     store.put({ ...record, status: 'failed', cost: { source: 'not_billed' } });
     store.close();
-    const db = new DatabaseSync(file);
+    const db = new DatabaseSync(history.file);
     const events = db.prepare('SELECT kind, unit, micros FROM ledger_events ORDER BY seq').all();
     expect(events.map((row) => [row['kind'], row['unit'], row['micros']])).toEqual([
       ['estimated', 'USD', 5],
@@ -141,13 +134,13 @@ describe('the ledger is its own record', () => {
   });
 
   it('moves the costs of a library from before the ledger in one migration, losing nothing', () => {
-    const old = HistoryStore.open(file, { migrations: HISTORY_MIGRATIONS.slice(0, 7) });
+    const old = HistoryStore.open(history.file, { migrations: HISTORY_MIGRATIONS.slice(0, 7) });
     old.put(makeRecord({ localId: 'a', createdAt: NOW - 2, cost: USD(40_000) }));
     old.put(makeRecord({ localId: 'b', createdAt: NOW - 1, provider: 'bfl', cost: CREDITS(3) }));
     old.put(makeRecord({ localId: 'before-costs', createdAt: NOW }));
     old.costs.setPrice({ provider: 'fal', model: '', unit: 'USD', basis: 'image', micros: 9 });
     old.close();
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     expect(store.schemaVersion).toBe(HISTORY_MIGRATIONS.length);
     const entry = (localId: string, provider: ProviderId, createdAt: number, cost: TaskCost) => ({
       localId,
@@ -176,7 +169,7 @@ describe('the ledger is its own record', () => {
 
 describe('a hard cap holds in every unit', () => {
   it('counts a task by its estimate in the cap unit after its service reports in another', () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     const costs = book(store);
     costs.setPrice({ provider: 'bfl', model: '', unit: 'USD', basis: 'image', micros: 40_000 });
     costs.setCap(hardCap(100_000, 'USD'));
@@ -193,7 +186,7 @@ describe('a hard cap holds in every unit', () => {
   });
 
   it('refuses what it cannot count in its unit, saying which price is missing, until it is set', () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     const costs = book(store);
     costs.setPrice({ provider: 'bfl', model: '', unit: 'USD', basis: 'image', micros: 40_000 });
     costs.setCap(hardCap(5_000_000, 'credits'));
@@ -220,7 +213,7 @@ describe('a hard cap holds in every unit', () => {
   });
 
   it('refuses while tasks of its period cannot be counted in its unit, and counts them once priced', () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     const costs = book(store);
     // Tasks run before any price was set: their cost is unknown.
     costs.admit([newTask('early-1', 'fal'), newTask('early-2', 'fal')], undefined);
@@ -242,7 +235,7 @@ describe('a hard cap holds in every unit', () => {
   });
 
   it('counts the tasks of one service only in that service cap, and lets free demo tasks by', () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     const costs = book(store);
     costs.setPrice({ provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 50_000 });
     costs.setCap(hardCap(0, 'USD', 'fal'));

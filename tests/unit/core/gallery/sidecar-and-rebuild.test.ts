@@ -1,50 +1,29 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
-import type { Gallery } from '../../../../electron/core/gallery/gallery';
-import {
-  makeImage,
-  makeRecord,
-  makeTempDir,
-  removeDir,
-  serve,
-  startServer,
-  tempFiles,
-  type TestServer,
-} from '../../../support/gallery-helpers';
+import { makeImage, makeRecord, serve, tempFiles } from '../../../support/gallery-helpers';
 import { galleryOnServer } from '../../../support/gallery-with-intake';
 import { rebuildLibrary } from '../../../../electron/core/library/rebuild-verified';
-import type { ImageIntake } from '../../../../electron/core/download/image-intake';
+import { galleryPerTest } from '../../../support/gallery-per-test';
 
-let server: TestServer;
-let root: string;
-let gallery: Gallery;
-let intake: ImageIntake;
+const fixture = galleryPerTest();
 
 beforeAll(async () => {
-  server = await startServer();
-  server.route('/a.png', serve(await makeImage('png', 64, 48)));
-  server.route('/b.jpg', serve(await makeImage('jpeg', 40, 30)));
+  fixture.server.route('/a.png', serve(await makeImage('png', 64, 48)));
+  fixture.server.route('/b.jpg', serve(await makeImage('jpeg', 40, 30)));
 });
-
-afterAll(() => server.close());
-
-beforeEach(async () => {
-  root = await makeTempDir();
-  ({ gallery, intake } = galleryOnServer(root));
-  await gallery.init();
-});
-
-afterEach(() => removeDir(root));
 
 /** A task whose two images were downloaded for real and recorded as the engine would. */
 async function savedTask(overrides: Partial<TaskRecord> = {}): Promise<TaskRecord> {
-  const record = makeRecord([`${server.baseUrl}/a.png`, `${server.baseUrl}/b.jpg`], overrides);
-  const folder = gallery.folderFor(record);
+  const record = makeRecord(
+    [`${fixture.server.baseUrl}/a.png`, `${fixture.server.baseUrl}/b.jpg`],
+    overrides,
+  );
+  const folder = fixture.gallery.folderFor(record);
   const images = [];
   for (const image of record.images) {
-    const outcome = await intake.downloadImage(record, image.index, server.baseUrl);
+    const outcome = await fixture.intake.downloadImage(record, image.index, fixture.server.baseUrl);
     if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
     const { state: _state, ...saved } = outcome;
     images.push({
@@ -59,7 +38,7 @@ async function savedTask(overrides: Partial<TaskRecord> = {}): Promise<TaskRecor
 }
 
 async function writeRaw(relativeFolder: string, content: string): Promise<void> {
-  const folder = join(root, relativeFolder);
+  const folder = join(fixture.root, relativeFolder);
   await mkdir(folder, { recursive: true });
   await writeFile(join(folder, 'pictor.json'), content);
 }
@@ -67,18 +46,24 @@ async function writeRaw(relativeFolder: string, content: string): Promise<void> 
 describe('writeSidecar', () => {
   it('writes { app, version, record } into the task folder, atomically, with no temp file left', async () => {
     const record = makeRecord([null]);
-    await gallery.writeSidecar(record);
-    const folder = gallery.folderFor(record);
-    const json = JSON.parse(await readFile(gallery.resolve(`${folder}/pictor.json`), 'utf8'));
+    await fixture.gallery.writeSidecar(record);
+    const folder = fixture.gallery.folderFor(record);
+    const json = JSON.parse(
+      await readFile(fixture.gallery.resolve(`${folder}/pictor.json`), 'utf8'),
+    );
     expect(json).toEqual({ app: 'pictor', version: 1, record: { ...record, folder } });
-    expect(await tempFiles(root)).toEqual([]);
+    expect(await tempFiles(fixture.root)).toEqual([]);
   });
 
   it('replaces the sidecar on a second write', async () => {
     const record = makeRecord([null]);
-    await gallery.writeSidecar(record);
-    await gallery.writeSidecar({ ...record, favourite: true, updatedAt: record.updatedAt + 5 });
-    const folder = gallery.resolve(gallery.folderFor(record));
+    await fixture.gallery.writeSidecar(record);
+    await fixture.gallery.writeSidecar({
+      ...record,
+      favourite: true,
+      updatedAt: record.updatedAt + 5,
+    });
+    const folder = fixture.gallery.resolve(fixture.gallery.folderFor(record));
     expect(await readdir(folder)).toEqual(['pictor.json']);
     expect(JSON.parse(await readFile(join(folder, 'pictor.json'), 'utf8')).record.favourite).toBe(
       true,
@@ -86,9 +71,9 @@ describe('writeSidecar', () => {
   });
 
   it('refuses a record whose folder leaves the gallery', async () => {
-    await expect(gallery.writeSidecar(makeRecord([], { folder: '../evil' }))).rejects.toThrow(
-      /leaves the gallery/,
-    );
+    await expect(
+      fixture.gallery.writeSidecar(makeRecord([], { folder: '../evil' })),
+    ).rejects.toThrow(/leaves the gallery/);
   });
 });
 
@@ -96,9 +81,9 @@ describe('rebuild', () => {
   it('round-trips downloaded tasks through their sidecars', async () => {
     const first = await savedTask();
     const second = await savedTask({ request: { prompt: 'Second task' }, favourite: true });
-    await gallery.writeSidecar(first);
-    await gallery.writeSidecar(second);
-    const { records, skipped } = await rebuildLibrary(intake);
+    await fixture.gallery.writeSidecar(first);
+    await fixture.gallery.writeSidecar(second);
+    const { records, skipped } = await rebuildLibrary(fixture.intake);
     expect(skipped).toEqual([]);
     // Marked as imported: a sidecar is a file anyone could have written.
     expect(records).toEqual([
@@ -111,12 +96,12 @@ describe('rebuild', () => {
     const tasks = [];
     for (let n = 0; n < 5; n += 1) {
       const record = makeRecord([null], { request: { prompt: `batch ${n}` } });
-      await gallery.writeSidecar(record);
+      await fixture.gallery.writeSidecar(record);
       tasks.push(record);
     }
-    const whole = await rebuildLibrary(intake);
+    const whole = await rebuildLibrary(fixture.intake);
     const batches: TaskRecord[][] = [];
-    const streamed = await rebuildLibrary(intake, {
+    const streamed = await rebuildLibrary(fixture.intake, {
       batchSize: 2,
       onBatch: (b) => void batches.push(b),
     });
@@ -129,18 +114,18 @@ describe('rebuild', () => {
   it('skips a sidecar that changed to another task between its two reads', async () => {
     const first = makeRecord([null], { request: { prompt: 'first' } });
     const second = makeRecord([null], { request: { prompt: 'second' } });
-    await gallery.writeSidecar(first);
-    await gallery.writeSidecar(second);
-    const order = (await rebuildLibrary(intake)).records.map((record) => record.localId);
+    await fixture.gallery.writeSidecar(first);
+    await fixture.gallery.writeSidecar(second);
+    const order = (await rebuildLibrary(fixture.intake)).records.map((record) => record.localId);
     const later = order[1] === second.localId ? second : first;
     const seen: string[] = [];
-    const result = await rebuildLibrary(intake, {
+    const result = await rebuildLibrary(fixture.intake, {
       batchSize: 1,
       onBatch: async (batch) => {
         seen.push(...batch.map((record) => record.localId));
         // After the first batch, the other task's folder is overwritten with a third task.
         if (seen.length === 1) {
-          const folder = gallery.resolve(gallery.folderFor(later));
+          const folder = fixture.gallery.resolve(fixture.gallery.folderFor(later));
           const third = makeRecord([null], { request: { prompt: 'third' } });
           await writeFile(
             join(folder, 'pictor.json'),
@@ -153,7 +138,7 @@ describe('rebuild', () => {
     expect(result.count).toBe(1);
     expect(result.skipped).toEqual([
       {
-        path: `${gallery.folderFor(later)}/pictor.json`,
+        path: `${fixture.gallery.folderFor(later)}/pictor.json`,
         reason: 'The sidecar changed while the gallery was being rebuilt.',
       },
     ]);
@@ -162,12 +147,17 @@ describe('rebuild', () => {
   it('finds nothing in an empty gallery and ignores .pictor-tmp and .thumbs', async () => {
     await writeRaw('.pictor-tmp/x', 'junk');
     await writeRaw('2024/01/task/.thumbs', 'junk');
-    expect(await rebuildLibrary(intake)).toEqual({ records: [], skipped: [], count: 0, notes: [] });
+    expect(await rebuildLibrary(fixture.intake)).toEqual({
+      records: [],
+      skipped: [],
+      count: 0,
+      notes: [],
+    });
   });
 
   it('skips unreadable or invalid sidecars with a reason', async () => {
     const good = await savedTask();
-    await gallery.writeSidecar(good);
+    await fixture.gallery.writeSidecar(good);
     await writeRaw('2024/02/not-json', '{ "app": "pictor", ');
     await writeRaw('2024/02/other-app', JSON.stringify({ app: 'other', version: 1, record: good }));
     await writeRaw('2024/02/newer', JSON.stringify({ app: 'pictor', version: 2, record: good }));
@@ -182,7 +172,7 @@ describe('rebuild', () => {
       '2099/older',
       JSON.stringify({ app: 'pictor', version: 1, record: { ...good, updatedAt: 1 } }),
     );
-    const { records, skipped } = await rebuildLibrary(intake);
+    const { records, skipped } = await rebuildLibrary(fixture.intake);
     expect(records.map((record) => record.localId)).toEqual([good.localId]);
     expect(skipped).toEqual([
       {
@@ -200,7 +190,7 @@ describe('rebuild', () => {
 
   it('keeps the task from a valid copy when a newer copy of it is invalid', async () => {
     const good = await savedTask();
-    await gallery.writeSidecar(good);
+    await fixture.gallery.writeSidecar(good);
     // Newer, so it ranks first, but its record is not valid: the original is used instead.
     await writeRaw(
       '2024/03/newer-but-broken',
@@ -210,7 +200,7 @@ describe('rebuild', () => {
         record: { ...good, updatedAt: good.updatedAt + 1_000, status: 'exploded' },
       }),
     );
-    const { records, skipped } = await rebuildLibrary(intake);
+    const { records, skipped } = await rebuildLibrary(fixture.intake);
     expect(records.map((record) => record.localId)).toEqual([good.localId]);
     expect(records[0]?.folder).toBe(good.folder);
     expect(skipped).toEqual([
@@ -223,7 +213,7 @@ describe('rebuild', () => {
 
   it('prefers the most recently updated copy of a task', async () => {
     const good = await savedTask();
-    await gallery.writeSidecar(good);
+    await fixture.gallery.writeSidecar(good);
     await writeRaw(
       '2024/02/copy',
       JSON.stringify({
@@ -232,7 +222,7 @@ describe('rebuild', () => {
         record: { ...good, updatedAt: good.updatedAt + 1 },
       }),
     );
-    const { records, skipped } = await rebuildLibrary(intake);
+    const { records, skipped } = await rebuildLibrary(fixture.intake);
     expect(records.map((record) => record.folder)).toEqual(['2024/02/copy']);
     expect(skipped).toEqual([
       { path: `${good.folder}/pictor.json`, reason: expect.stringMatching(/same task/) },
@@ -245,10 +235,10 @@ describe('rebuild', () => {
       ...record,
       images: [record.images[0]!, { ...record.images[1]!, url: null }],
     };
-    await gallery.writeSidecar(withoutUrl);
-    await rm(gallery.resolve(record.images[0]!.file!));
-    await rm(gallery.resolve(record.images[1]!.file!));
-    const [rebuilt] = (await rebuildLibrary(intake)).records;
+    await fixture.gallery.writeSidecar(withoutUrl);
+    await rm(fixture.gallery.resolve(record.images[0]!.file!));
+    await rm(fixture.gallery.resolve(record.images[1]!.file!));
+    const [rebuilt] = (await rebuildLibrary(fixture.intake)).records;
     expect(rebuilt?.images[0]).toMatchObject({ state: 'pending', url: record.images[0]!.url });
     expect(rebuilt?.images[0]?.file).toBeUndefined();
     expect(rebuilt?.images[1]).toMatchObject({
@@ -259,12 +249,12 @@ describe('rebuild', () => {
   });
 
   it('keeps expired and invalid images as they were, without the file’s words for why', async () => {
-    const record = makeRecord([`${server.baseUrl}/gone`, null]);
+    const record = makeRecord([`${fixture.server.baseUrl}/gone`, null]);
     const [gone, noUrl] = record.images as [ImageRecord, ImageRecord];
     record.images[0] = { ...gone, state: 'expired', error: 'Gone.' };
     record.images[1] = { ...noUrl, state: 'invalid', error: 'No URL.' };
-    await gallery.writeSidecar(record);
-    const [rebuilt] = (await rebuildLibrary(intake)).records;
+    await fixture.gallery.writeSidecar(record);
+    const [rebuilt] = (await rebuildLibrary(fixture.intake)).records;
     // Pictor would show those words as its own (file-words.ts): the states stay, the words go.
     expect(rebuilt?.images).toEqual([
       { ...gone, state: 'expired' },
@@ -280,11 +270,11 @@ describe('rebuild', () => {
       createdAt: record.createdAt,
       folder: record.folder,
     });
-    await gallery.writeSidecar(pending);
-    const moved = join(root, 'my albums', 'lighthouse');
+    await fixture.gallery.writeSidecar(pending);
+    const moved = join(fixture.root, 'my albums', 'lighthouse');
     await mkdir(dirname(moved), { recursive: true });
-    await rename(gallery.resolve(record.folder!), moved);
-    const [rebuilt] = (await rebuildLibrary(intake)).records;
+    await rename(fixture.gallery.resolve(record.folder!), moved);
+    const [rebuilt] = (await rebuildLibrary(fixture.intake)).records;
     expect(rebuilt?.folder).toBe('my albums/lighthouse');
     expect(rebuilt?.images[0]).toMatchObject({
       state: 'saved',
@@ -305,7 +295,7 @@ describe('rebuild', () => {
 
 describe('init', () => {
   it('creates the root and .pictor-tmp, and removes every leftover temp file', async () => {
-    const fresh = join(root, 'new', 'gallery');
+    const fresh = join(fixture.root, 'new', 'gallery');
     const { gallery: other } = galleryOnServer(fresh);
     expect(await other.init()).toEqual({ removedTempFiles: 0 });
     await writeFile(join(fresh, '.pictor-tmp', 'abc.part'), 'half an image');

@@ -7,34 +7,26 @@
  * pages, a record that is not JSON) are left out or cleaned. And the gallery's `compared` filter:
  * the images of compare tasks, or of the others.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_COMPARE_GROUPS_LISTED } from '../../../../shared/domain/compare';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { makeImage, makeTaskRecord } from '../../../support/task-records';
+import { historyFilePerTest } from './history-fixtures';
 
 const START = Date.UTC(2026, 2, 1, 12, 0, 0);
 const groupId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-let dir: string;
-let file: string;
+const history = historyFilePerTest();
 let store: HistoryStore | null = null;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-compare-groups-'));
-  file = join(dir, 'history.sqlite');
-});
-afterEach(async () => {
+afterEach(() => {
   store?.close();
   store = null;
-  await rm(dir, { recursive: true, force: true });
 });
 
 function open(): HistoryStore {
-  store = HistoryStore.open(file);
+  store = HistoryStore.open(history.file);
   return store;
 }
 
@@ -58,7 +50,7 @@ function task(localId: string, minutes: number, compare?: { group: number; slot:
 function edit(sql: string, params: (string | number)[]): void {
   store?.close();
   store = null;
-  const db = new sqlite.Database(file);
+  const db = new sqlite.Database(history.file);
   db.get('PRAGMA locking_mode = EXCLUSIVE');
   try {
     db.run(sql, params);

@@ -3,28 +3,21 @@
  * ledger's entries and sums, prices and caps kept where every process reads them, a file from before
  * costs upgraded in place, and the admission that checks a cap and inserts in one transaction.
  */
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CostBook } from '../../../../electron/core/costs/cost-book';
 import { SpendingCapError } from '../../../../electron/core/errors/spending-cap-error';
 import { HISTORY_MIGRATIONS } from '../../../../electron/core/history/history-schema';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { englishText } from '../../../../shared/i18n/sentence';
-import { makeRecord, tempDir } from './history-fixtures';
+import { historyFilePerTest, makeRecord } from './history-fixtures';
 
-let temp: ReturnType<typeof tempDir>;
-let file: string;
-beforeEach(() => {
-  temp = tempDir();
-  file = join(temp.dir, 'history.sqlite');
-});
-afterEach(() => temp.remove());
+const history = historyFilePerTest();
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 
 describe('costs in the history', () => {
   it('are read back per task and summed per unit from the columns', () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     store.put(
       makeRecord({
         localId: 'a',
@@ -66,10 +59,10 @@ describe('costs in the history', () => {
   });
 
   it('come to a file written before costs: upgraded in place, its tasks kept, none in the ledger', () => {
-    const old = HistoryStore.open(file, { migrations: HISTORY_MIGRATIONS.slice(0, 6) });
+    const old = HistoryStore.open(history.file, { migrations: HISTORY_MIGRATIONS.slice(0, 6) });
     old.put(makeRecord({ localId: 'before', createdAt: NOW }));
     old.close();
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     expect(store.schemaVersion).toBe(HISTORY_MIGRATIONS.length);
     expect(store.get('before')?.localId).toBe('before');
     expect(store.costs.entries()).toEqual([]);
@@ -82,8 +75,8 @@ describe('costs in the history', () => {
   });
 
   it('keep prices and caps for every process, replacing one of the same kind', () => {
-    const one = HistoryStore.open(file);
-    const two = HistoryStore.open(file);
+    const one = HistoryStore.open(history.file);
+    const two = HistoryStore.open(history.file);
     one.costs.setPrice({
       provider: 'fal',
       model: '',
@@ -136,7 +129,7 @@ describe('the admission of new tasks', () => {
     makeRecord({ localId, createdAt: NOW, status: 'submitting', taskId: null });
 
   it('prices each task, and a hard cap refuses what would pass it: nothing is stored', () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     const costs = book(store);
     costs.setPrice({ provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 400_000 });
     costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 1_000_000 });
@@ -164,7 +157,7 @@ describe('the admission of new tasks', () => {
   });
 
   it('refuses, under a hard cap, a task it cannot price; a soft cap only warns', () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     const costs = book(store);
     costs.setCap({
       period: 'month',

@@ -4,20 +4,13 @@
  * a search; and a prompt search finds a credentialed image (whose XMP is beside it, not in it)
  * the same as any other, since the history indexes prompts from records, not from files.
  */
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ContentCredentials } from '../../../../shared/domain/content-credentials';
 import { HISTORY_MIGRATIONS } from '../../../../electron/core/history/history-schema';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
-import { makeImage, makeRecord, tempDir } from './history-fixtures';
+import { historyFilePerTest, makeImage, makeRecord } from './history-fixtures';
 
-let temp: ReturnType<typeof tempDir>;
-let file: string;
-beforeEach(() => {
-  temp = tempDir();
-  file = join(temp.dir, 'history.sqlite');
-});
-afterEach(() => temp.remove());
+const history = historyFilePerTest();
 
 const VALID: ContentCredentials = {
   state: 'valid',
@@ -67,7 +60,7 @@ const keys = (page: ReturnType<HistoryStore['listImages']>) =>
 
 describe('the "has Content Credentials" filter', () => {
   it('lists and counts the images that carry credentials, whatever their verdict', () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     seed(store);
     const withCredentials = ['signed/0', 'signed/1', 'unreadable/0'];
     expect(keys(store.listImages({ contentCredentials: true }))).toEqual(withCredentials);
@@ -85,7 +78,7 @@ describe('the "has Content Credentials" filter', () => {
   });
 
   it('combines with a search; a search finds a credentialed image’s prompt like any other', () => {
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     seed(store);
     expect(keys(store.listImages({ search: 'harbour' }))).toEqual([
       'signed/0',
@@ -102,10 +95,10 @@ describe('the "has Content Credentials" filter', () => {
   });
 
   it('a history from before the column opens upgraded, its images without credentials', () => {
-    const before = HistoryStore.open(file, { migrations: HISTORY_MIGRATIONS.slice(0, 4) });
+    const before = HistoryStore.open(history.file, { migrations: HISTORY_MIGRATIONS.slice(0, 4) });
     before.put(makeRecord({ localId: 'old', createdAt: 1, images: [makeImage(0)] }));
     before.close();
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     expect(store.schemaVersion).toBe(HISTORY_MIGRATIONS.length);
     expect(store.countImages({ contentCredentials: true })).toBe(0);
     expect(store.countImages({ contentCredentials: false })).toBe(1);

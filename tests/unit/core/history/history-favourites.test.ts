@@ -3,9 +3,8 @@
  * task list's and the gallery's Favourites filters agree, and histories written before (task and
  * image stars apart) are brought to the rule when the file is opened.
  */
-import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import {
   isFavouriteTask,
@@ -14,15 +13,9 @@ import {
 } from '../../../../shared/domain/favourites';
 import { HISTORY_MIGRATIONS } from '../../../../electron/core/history/history-schema';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
-import { makeImage, makeRecord, tempDir } from './history-fixtures';
+import { historyFilePerTest, makeImage, makeRecord } from './history-fixtures';
 
-let temp: ReturnType<typeof tempDir>;
-let file: string;
-beforeEach(() => {
-  temp = tempDir();
-  file = join(temp.dir, 'history.sqlite');
-});
-afterEach(() => temp.remove());
+const history = historyFilePerTest();
 
 const twoImages = () => [makeImage(0), makeImage(1)];
 /** Image `index` picked or not, as core/triage's flag writes it. */
@@ -109,7 +102,7 @@ describe('the Favourites filters of the history', () => {
 describe('migrating a history written with two kinds of star', () => {
   /** A version 2 file with the stars as an earlier Pictor wrote them (no rule applied). */
   function legacyFile(): void {
-    const old = HistoryStore.open(file, { migrations: HISTORY_MIGRATIONS.slice(0, 2) });
+    const old = HistoryStore.open(history.file, { migrations: HISTORY_MIGRATIONS.slice(0, 2) });
     old.putMany([
       makeRecord({ localId: 'old-task-star', createdAt: 4, images: twoImages() }),
       makeRecord({ localId: 'old-image-star', createdAt: 3, images: twoImages() }),
@@ -117,7 +110,7 @@ describe('migrating a history written with two kinds of star', () => {
       makeRecord({ localId: 'plain', createdAt: 1, images: twoImages() }),
     ]);
     old.close();
-    const db = new DatabaseSync(file);
+    const db = new DatabaseSync(history.file);
     const setRecord = db.prepare(
       "UPDATE tasks SET favourite = ?, record = json_set(record, '$.favourite', json(?)) WHERE local_id = ?",
     );
@@ -132,13 +125,13 @@ describe('migrating a history written with two kinds of star', () => {
 
   it('shows the same favourites in both filters after the upgrade', () => {
     legacyFile();
-    const before = HistoryStore.open(file, { migrations: HISTORY_MIGRATIONS.slice(0, 2) });
+    const before = HistoryStore.open(history.file, { migrations: HISTORY_MIGRATIONS.slice(0, 2) });
     // The bug being fixed: each filter saw only its own kind of star.
     expect(favouriteTasks(before)).toEqual(['old-no-images', 'old-task-star']);
     expect(favouriteImages(before)).toEqual(['old-image-star/1']);
     before.close();
 
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     expect(store.schemaVersion).toBe(HISTORY_MIGRATIONS.length);
     expect(favouriteTasks(store)).toEqual(['old-image-star', 'old-no-images', 'old-task-star']);
     expect(favouriteImages(store)).toEqual([
@@ -159,10 +152,10 @@ describe('migrating a history written with two kinds of star', () => {
 
   it('leaves a row it cannot read as it is, and still upgrades', () => {
     legacyFile();
-    const db = new DatabaseSync(file);
+    const db = new DatabaseSync(history.file);
     db.exec("UPDATE tasks SET record = '{not json' WHERE local_id = 'old-task-star'");
     db.close();
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     expect(store.schemaVersion).toBe(HISTORY_MIGRATIONS.length);
     expect(favouriteImages(store)).toEqual(['old-image-star/1']);
     store.close();

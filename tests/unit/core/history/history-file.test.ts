@@ -10,24 +10,18 @@ import {
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HistoryError } from '../../../../electron/core/history/history-error';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import type { Migration } from '../../../../electron/core/history/history-schema';
 import { HISTORY_MIGRATIONS } from '../../../../electron/core/history/history-schema';
-import { makeImage, makeRecord, recordingLogger, tempDir } from './history-fixtures';
+import { historyFilePerTest, makeImage, makeRecord, recordingLogger } from './history-fixtures';
 
-let temp: ReturnType<typeof tempDir>;
-let file: string;
-beforeEach(() => {
-  temp = tempDir();
-  file = join(temp.dir, 'history.sqlite');
-});
-afterEach(() => temp.remove());
+const history = historyFilePerTest();
 
 /** A second connection to the file, as another process would have. */
 function withRaw<T>(work: (db: Raw) => T): T {
-  const db = new DatabaseSync(file);
+  const db = new DatabaseSync(history.file);
   const raw: Raw = {
     get: (sql) => ({ ...db.prepare(sql).get() }),
     all: (sql) => db.prepare(sql).all(),
@@ -47,7 +41,7 @@ interface Raw {
 }
 
 function seed(count: number): void {
-  const store = HistoryStore.open(file);
+  const store = HistoryStore.open(history.file);
   store.putMany(
     Array.from({ length: count }, (_, n) =>
       makeRecord({ localId: `r${n}`, createdAt: n, request: { prompt: `prompt number ${n}` } }),
@@ -56,7 +50,7 @@ function seed(count: number): void {
   store.close();
 }
 
-function openError(migrations?: readonly Migration[]): HistoryError {
+function openError(migrations?: readonly Migration[], file = history.file): HistoryError {
   try {
     HistoryStore.open(file, migrations === undefined ? {} : { migrations }).close();
   } catch (error) {
@@ -77,11 +71,11 @@ describe('HistoryStore on a file', () => {
         favourite: true,
       }),
     ];
-    const first = HistoryStore.open(file);
+    const first = HistoryStore.open(history.file);
     expect(first.schemaVersion).toBe(HISTORY_MIGRATIONS.length);
     first.putMany(records);
     first.close();
-    const second = HistoryStore.open(file);
+    const second = HistoryStore.open(history.file);
     expect(second.list().items).toEqual([records[1], records[0]]);
     expect(second.unfinished().map((record) => record.localId)).toEqual(['a']);
     expect(second.listImages({ favourite: true }).items.map((item) => item.localId)).toEqual(['b']);
@@ -90,8 +84,8 @@ describe('HistoryStore on a file', () => {
   });
 
   it('is open in two stores at once, each reading what the other wrote', () => {
-    const first = HistoryStore.open(file);
-    const second = HistoryStore.open(file);
+    const first = HistoryStore.open(history.file);
+    const second = HistoryStore.open(history.file);
     first.put(makeRecord({ localId: 'from-first', createdAt: 1 }));
     second.put(makeRecord({ localId: 'from-second', createdAt: 2 }));
     expect(first.list().items.map((record) => record.localId)).toEqual([
@@ -109,13 +103,13 @@ describe('HistoryStore on a file', () => {
     'keeps the file, its log and its shared memory owner-only (0600), tightening a wider file',
     () => {
       const modes = (): number[] =>
-        ['', '-wal', '-shm'].map((suffix) => statSync(`${file}${suffix}`).mode & 0o777);
-      const store = HistoryStore.open(file);
+        ['', '-wal', '-shm'].map((suffix) => statSync(`${history.file}${suffix}`).mode & 0o777);
+      const store = HistoryStore.open(history.file);
       store.put(makeRecord({ localId: 'a' }));
       expect(modes()).toEqual([0o600, 0o600, 0o600]);
       store.close();
-      chmodSync(file, 0o644);
-      const again = HistoryStore.open(file);
+      chmodSync(history.file, 0o644);
+      const again = HistoryStore.open(history.file);
       again.put(makeRecord({ localId: 'b' }));
       expect(modes()).toEqual([0o600, 0o600, 0o600]);
       again.close();
@@ -126,14 +120,14 @@ describe('HistoryStore on a file', () => {
     seed(3);
     // What a killed first-generation process left: its VFS's lock directory and its pid file
     // (here naming this live process: a pid is never a reason to refuse any more).
-    mkdirSync(`${file}.lock`);
-    writeFileSync(`${file}.owner`, JSON.stringify({ pid: process.pid, startedAt: 1 }));
-    const store = HistoryStore.open(file);
+    mkdirSync(`${history.file}.lock`);
+    writeFileSync(`${history.file}.owner`, JSON.stringify({ pid: process.pid, startedAt: 1 }));
+    const store = HistoryStore.open(history.file);
     expect(store.count()).toBe(3);
     store.put(makeRecord({ localId: 'after' }));
     store.close();
-    expect(existsSync(`${file}.lock`)).toBe(false);
-    expect(existsSync(`${file}.owner`)).toBe(false);
+    expect(existsSync(`${history.file}.lock`)).toBe(false);
+    expect(existsSync(`${history.file}.owner`)).toBe(false);
   });
 });
 
@@ -143,9 +137,9 @@ describe('A library written by the first generation (node-sqlite3-wasm, schema v
   const fixture = join(import.meta.dirname, 'fixtures', 'history-v1.sqlite');
 
   it('opens without loss, upgraded to the current schema in WAL mode', () => {
-    copyFileSync(fixture, file);
+    copyFileSync(fixture, history.file);
     withRaw((db) => expect(db.get('PRAGMA user_version')).toEqual({ user_version: 1 }));
-    const store = HistoryStore.open(file, { integrityCheck: 'always' });
+    const store = HistoryStore.open(history.file, { integrityCheck: 'always' });
     expect(store.schemaVersion).toBe(HISTORY_MIGRATIONS.length);
     expect(store.count()).toBe(40);
     const all = store.list({ limit: 500 }).items;
@@ -196,8 +190,8 @@ describe('A library written by the first generation (node-sqlite3-wasm, schema v
   });
 
   it('is upgraded once when several processes open it at the same moment', () => {
-    copyFileSync(fixture, file);
-    const stores = Array.from({ length: 4 }, () => HistoryStore.open(file));
+    copyFileSync(fixture, history.file);
+    const stores = Array.from({ length: 4 }, () => HistoryStore.open(history.file));
     expect(stores.map((store) => store.count())).toEqual([40, 40, 40, 40]);
     for (const store of stores) store.close();
   });
@@ -215,12 +209,12 @@ describe('HistoryStore migrations', () => {
 
   it('upgrades a current file by running only the appended migration, keeping the data', () => {
     seed(5);
-    const store = HistoryStore.open(file, { migrations: [...HISTORY_MIGRATIONS, fakeV3] });
+    const store = HistoryStore.open(history.file, { migrations: [...HISTORY_MIGRATIONS, fakeV3] });
     expect(store.schemaVersion).toBe(HISTORY_MIGRATIONS.length + 1);
     expect(store.count()).toBe(5);
     expect(store.get('r3')?.request.prompt).toBe('prompt number 3');
     store.close();
-    HistoryStore.open(file, { migrations: [...HISTORY_MIGRATIONS, fakeV3] }).close();
+    HistoryStore.open(history.file, { migrations: [...HISTORY_MIGRATIONS, fakeV3] }).close();
     expect(v3Runs).toBe(1);
     withRaw((db) => {
       expect(db.get('PRAGMA user_version')).toEqual({
@@ -248,28 +242,28 @@ describe('HistoryStore migrations', () => {
       expect(db.get('PRAGMA user_version')).toEqual({ user_version: HISTORY_MIGRATIONS.length });
       expect(db.all("SELECT name FROM sqlite_master WHERE name = 'half_done'")).toEqual([]);
     });
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     expect(store.count()).toBe(2);
     store.close();
   });
 
   it('refuses a database from a newer Pictor and does not change it', () => {
     seed(2);
-    HistoryStore.open(file, { migrations: [...HISTORY_MIGRATIONS, fakeV3] }).close();
-    const before = readFileSync(file);
+    HistoryStore.open(history.file, { migrations: [...HISTORY_MIGRATIONS, fakeV3] }).close();
+    const before = readFileSync(history.file);
     const error = openError();
     expect(error.message).toMatch(/newer version of Pictor.*Update Pictor/);
-    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readFileSync(history.file).equals(before)).toBe(true);
   });
 });
 
 describe('HistoryStore on a bad file', () => {
   it('refuses a file that is not a database and leaves it untouched', () => {
     const bytes = randomBytes(10_000);
-    writeFileSync(file, bytes);
+    writeFileSync(history.file, bytes);
     const error = openError();
     expect(error.message).toMatch(/is not a Pictor history database/);
-    expect(readFileSync(file).equals(bytes)).toBe(true);
+    expect(readFileSync(history.file).equals(bytes)).toBe(true);
   });
 
   describe('a damaged database', () => {
@@ -279,34 +273,36 @@ describe('HistoryStore on a bad file', () => {
       const root = withRaw((db) =>
         Number(db.get("SELECT rootpage FROM sqlite_master WHERE name = 'tasks'")?.['rootpage']),
       );
-      damaged = readFileSync(file);
+      damaged = readFileSync(history.file);
       damaged.fill(0xff, (root - 1) * 4096, (root - 1) * 4096 + 64);
-      writeFileSync(file, damaged);
+      writeFileSync(history.file, damaged);
     });
 
     it('is refused, untouched, when an earlier check did not finish, and again at the next open', () => {
-      writeFileSync(`${file}.check`, '');
+      writeFileSync(`${history.file}.check`, '');
       expect(openError().message).toMatch(/is damaged/);
       expect(openError().message).toMatch(/is damaged/);
-      expect(readFileSync(file).equals(damaged)).toBe(true);
+      expect(readFileSync(history.file).equals(damaged)).toBe(true);
     });
 
     it('is refused, untouched, when every open is checked', () => {
-      expect(() => HistoryStore.open(file, { integrityCheck: 'always' })).toThrow(/is damaged/);
-      expect(readFileSync(file).equals(damaged)).toBe(true);
+      expect(() => HistoryStore.open(history.file, { integrityCheck: 'always' })).toThrow(
+        /is damaged/,
+      );
+      expect(readFileSync(history.file).equals(damaged)).toBe(true);
     });
 
     it('opens after a clean close without a full check, and a read of the damage says so', () => {
-      const store = HistoryStore.open(file);
+      const store = HistoryStore.open(history.file);
       expect(() => store.list()).toThrow(/history database is damaged/);
       store.close();
-      expect(readFileSync(file).equals(damaged)).toBe(true);
+      expect(readFileSync(history.file).equals(damaged)).toBe(true);
     });
   });
 
   it('reports a folder that does not exist in a sentence', () => {
-    file = join(temp.dir, 'missing', 'history.sqlite');
-    expect(openError().message).toMatch(/Pictor could not/);
+    const file = join(history.dir, 'missing', 'history.sqlite');
+    expect(openError(undefined, file).message).toMatch(/Pictor could not/);
   });
 
   it('skips a row whose JSON is corrupt, logging its id but not its content', () => {
@@ -320,7 +316,7 @@ describe('HistoryStore on a bad file', () => {
       );
     });
     const logger = recordingLogger();
-    const store = HistoryStore.open(file, { logger });
+    const store = HistoryStore.open(history.file, { logger });
     expect(store.list().items.map((record) => record.localId)).toEqual(['r0']);
     expect(store.get('r1')).toBeUndefined();
     expect(store.listImages().items.map((item) => item.localId)).toEqual(['r0', 'r0']);

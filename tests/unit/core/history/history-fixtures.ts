@@ -2,6 +2,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { beforeEach, onTestFinished } from 'vitest';
+import {
+  HistoryStore,
+  type HistoryStoreOptions,
+} from '../../../../electron/core/history/history-store';
 import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
 import type { Logger, LogFields } from '../../../../electron/ports/logger';
 import { makeTaskRecord } from '../../../support/task-records';
@@ -55,6 +60,86 @@ export function makeImage(index: number, overrides: Partial<ImageRecord> = {}): 
 export function tempDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'pictor-history-'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The history file a test works on, in a folder of its own; read inside a test (or a hook). */
+export interface HistoryFile {
+  /** The test's own temp folder (the file's). */
+  readonly dir: string;
+  /** `history.sqlite` in {@link dir}; not created until a store opens it. */
+  readonly file: string;
+}
+
+/**
+ * A fresh {@link tempDir} for every test of the file or describe block that calls this (a
+ * beforeEach), removed when the test ends, after the caller's own afterEach hooks (vitest's
+ * onTestFinished, as offline-core.ts's offlineDir): the one set-up of the history's tests that
+ * open, break and reopen `history.sqlite` themselves. Creates no database: the test's store does.
+ */
+export function historyFilePerTest(): HistoryFile {
+  let dir: string | undefined;
+  beforeEach(() => {
+    const temp = tempDir();
+    dir = temp.dir;
+    onTestFinished(() => {
+      temp.remove();
+      dir = undefined;
+    });
+  });
+  const current = (): string => {
+    if (dir === undefined) throw new Error('historyFilePerTest: read its folder inside a test');
+    return dir;
+  };
+  return {
+    get dir() {
+      return current();
+    },
+    get file() {
+      return join(current(), 'history.sqlite');
+    },
+  };
+}
+
+/**
+ * {@link historyFilePerTest} with a store open on the file for every test (`options` as
+ * HistoryStore.open takes them), closed when the test ends, after the caller's afterEach hooks and
+ * before its folder is removed. One store a test, as the copies it replaced opened; `reopen` puts
+ * another in its place (a test that writes an older file and opens it as today's Pictor would).
+ */
+export function historyStorePerTest(
+  options?: HistoryStoreOptions,
+): HistoryFile & { readonly store: HistoryStore; reopen(file?: string): HistoryStore } {
+  const history = historyFilePerTest();
+  let store: HistoryStore | undefined;
+  const open = (file: string): HistoryStore => {
+    const opened = HistoryStore.open(file, options);
+    store = opened;
+    onTestFinished(() => {
+      opened.close();
+      if (store === opened) store = undefined;
+    });
+    return opened;
+  };
+  beforeEach(() => {
+    open(history.file);
+  });
+  return {
+    get dir() {
+      return history.dir;
+    },
+    get file() {
+      return history.file;
+    },
+    get store() {
+      if (store === undefined) throw new Error('historyStorePerTest: read its store inside a test');
+      return store;
+    },
+    /** Closes the test's store and opens `file` (default the test's own) in its place. */
+    reopen(file = history.file) {
+      store?.close();
+      return open(file);
+    },
+  };
 }
 
 /** A logger that remembers what it was told. */

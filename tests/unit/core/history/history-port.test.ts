@@ -8,7 +8,7 @@ import { HistoryStore } from '../../../../electron/core/history/history-store';
 import type { ImageAt } from '../../../../electron/core/history/history-worker-protocol';
 import { runHistoryOp } from '../../../../electron/core/history/history-worker-ops';
 import { bundledHistoryPort } from '../../../support/bundled-history-worker';
-import { makeImage, makeRecord, tempDir } from './history-fixtures';
+import { historyFilePerTest, makeImage, makeRecord, tempDir } from './history-fixtures';
 
 const AT = 1_800_000_000_000;
 
@@ -48,18 +48,17 @@ const ratingsOf = (store: HistoryStore, refs: readonly ImageAt[]) =>
 describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
   let template: ReturnType<typeof tempDir>;
   let templateFile: string;
-  let dir: ReturnType<typeof tempDir>;
-  let file: string;
+  const history = historyFilePerTest();
   let data: ReturnType<typeof library>;
   const ports: HistoryPort[] = [];
   const stores: HistoryStore[] = [];
-  const open = (at = file) => {
+  const open = (at = history.file) => {
     const store = HistoryStore.open(at);
     stores.push(store);
     return store;
   };
   const port = (gate?: SharedArrayBuffer) => {
-    const made = new HistoryPort(file, {
+    const made = new HistoryPort(history.file, {
       ...bundledHistoryPort().historyPort,
       ...(gate ? { gate } : {}),
     });
@@ -74,14 +73,11 @@ describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
   }, 300_000);
   afterAll(() => template.remove());
   beforeEach(() => {
-    dir = tempDir();
-    file = join(dir.dir, 'history.sqlite');
-    copyFileSync(templateFile, file);
+    copyFileSync(templateFile, history.file);
   });
   afterEach(async () => {
     await Promise.all(ports.splice(0).map((p) => p.dispose()));
     for (const store of stores.splice(0)) store.close();
-    dir.remove();
   });
 
   it('commits a 10,000-image rating in the worker while main goes on', async () => {
@@ -162,14 +158,16 @@ describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
     const edit = { kind: 'rating', rating: 1 } as const;
     const written = await warmed.call('triage', { parts: [{ refs: data.refs, edit }], at: AT });
     expect(written.changed).toBe(10_000);
-    const missing = new HistoryPort(file, { workerUrl: new URL('file:///nowhere/worker.js') });
+    const missing = new HistoryPort(history.file, {
+      workerUrl: new URL('file:///nowhere/worker.js'),
+    });
     ports.push(missing);
     expect(await missing.warm()).toBe(0);
   });
 
   it('writes what the synchronous path writes', async () => {
-    const copy = join(dir.dir, 'copy.sqlite');
-    copyFileSync(file, copy);
+    const copy = join(history.dir, 'copy.sqlite');
+    copyFileSync(history.file, copy);
     const refs = data.refs.slice(0, 2_000);
     const edit = { kind: 'flag', flag: 'reject' } as const;
     const main = open();
@@ -191,25 +189,21 @@ describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
 });
 
 describe('HistoryPort in the calling thread (the CLI: inThread)', () => {
-  let dir: ReturnType<typeof tempDir>;
+  const history = historyFilePerTest();
   const closing: { close(): void }[] = [];
-  beforeEach(() => {
-    dir = tempDir();
-  });
   afterEach(() => {
     for (const store of closing.splice(0)) store.close();
-    dir.remove();
   });
 
   it('writes what the synchronous path writes, throws its HistoryError, and starts no thread', async () => {
-    const file = join(dir.dir, 'history.sqlite');
+    const file = history.file;
     const records = [0, 1].map((n) =>
       makeRecord({ localId: `local-${n}`, images: [makeImage(0), makeImage(1)] }),
     );
     const seed = HistoryStore.open(file);
     seed.putMany(records);
     seed.close();
-    const copy = join(dir.dir, 'copy.sqlite');
+    const copy = join(history.dir, 'copy.sqlite');
     copyFileSync(file, copy);
     // A worker started from here would find no script and fail the call.
     const missing = new URL('file:///nowhere/history-worker.js');
@@ -243,7 +237,7 @@ describe('HistoryPort in the calling thread (the CLI: inThread)', () => {
   });
 
   it('warms nothing: no thread started, no file opened', async () => {
-    const file = join(dir.dir, 'history.sqlite');
+    const file = history.file;
     const missing = new URL('file:///nowhere/history-worker.js');
     const here = new HistoryPort(file, { inThread: true, workerUrl: missing });
     expect(await here.warm()).toBe(0);
@@ -257,19 +251,13 @@ describe('HistoryPort in the calling thread (the CLI: inThread)', () => {
 // a new worker, which opened the history again after the core had closed it (a test's folder
 // removed meanwhile failed with ENOTEMPTY as the worker made the log files).
 describe('a disposed HistoryPort', () => {
-  let dir: ReturnType<typeof tempDir>;
-  beforeEach(() => {
-    dir = tempDir();
-  });
-  afterEach(() => {
-    dir.remove();
-  });
+  const history = historyFilePerTest();
 
   it.each([
     ['in its worker', {}],
     ['in the calling thread', { inThread: true }],
   ])('fails every later call at once and opens nothing (%s)', async (_, mode) => {
-    const file = join(dir.dir, 'history.sqlite');
+    const file = history.file;
     const port = new HistoryPort(file, { ...bundledHistoryPort().historyPort, ...mode });
     await port.dispose();
     const calls = [port.call('imageModels', {}), port.call('taskCount', { query: {} })];

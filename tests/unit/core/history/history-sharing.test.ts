@@ -4,31 +4,27 @@
  * The feed runs on the manual clock: each look is one step of it (a quarter second), so what it
  * reports is asserted at the look that reports it, and "nothing reported" over counted looks.
  */
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import type { HistoryChanges } from '../../../../electron/core/history/change-feed';
 import { CHANGE_LOG_KEEP } from '../../../../electron/core/history/history-schema';
-import { makeRecord, tempDir } from './history-fixtures';
+import { historyFilePerTest, makeRecord } from './history-fixtures';
 import { ManualClock } from '../../../fakes/manual-clock';
 
-let temp: ReturnType<typeof tempDir>;
+const history = historyFilePerTest();
 let app: HistoryStore;
 let cli: HistoryStore;
 let clock: ManualClock;
 /** One look of the change feed (its default interval, 250 ms, on the manual clock). */
 const look = (): Promise<void> => clock.advance(250);
 beforeEach(() => {
-  temp = tempDir();
-  const file = join(temp.dir, 'history.sqlite');
   clock = new ManualClock();
-  app = HistoryStore.open(file, { changeTimers: clock });
-  cli = HistoryStore.open(file, { changeTimers: clock });
+  app = HistoryStore.open(history.file, { changeTimers: clock });
+  cli = HistoryStore.open(history.file, { changeTimers: clock });
 });
 afterEach(() => {
   app.close();
   cli.close();
-  temp.remove();
 });
 
 describe('task leases', () => {

@@ -5,23 +5,18 @@
  * gone (the board still opens: that rule matches nothing), the rules with the query's other
  * filters, in every order and for counts and whole sets, and hostile values bound, never spliced.
  */
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { imageFilter } from '../../../../electron/core/history/history-query';
-import { HistoryStore } from '../../../../electron/core/history/history-store';
 import type { SmartItem, SmartRule, SmartRules } from '../../../../shared/domain/smart-board';
 import type { GalleryItem } from '../../../../shared/domain/gallery-item';
-import { makeImage, makeRecord, tempDir } from './history-fixtures';
+import { historyStorePerTest, makeImage, makeRecord } from './history-fixtures';
 
-let folder: ReturnType<typeof tempDir>;
-let store: HistoryStore;
+const history = historyStorePerTest();
 
 const VALID = { state: 'valid', signer: 'Signer', trusted: true, aiGenerated: true } as const;
 
 beforeEach(() => {
-  folder = tempDir();
-  store = HistoryStore.open(join(folder.dir, 'history.sqlite'));
-  store.putMany([
+  history.store.putMany([
     makeRecord({
       localId: 'a',
       createdAt: 1_000,
@@ -70,21 +65,18 @@ beforeEach(() => {
   ]);
 });
 
-afterEach(() => {
-  store.close();
-  folder.remove();
-});
-
 const keys = (items: readonly GalleryItem[]) =>
   items.map((item) => `${item.localId}/${String(item.index)}`).sort();
 /** The images `rules` list, sorted, checked to be what every other way of asking finds. */
 function matched(smart: SmartRules): string[] {
-  const newest = keys(store.listImages({ smart }).items);
+  const newest = keys(history.store.listImages({ smart }).items);
   for (const sort of ['oldest', 'prompt'] as const) {
-    expect(keys(store.listImages({ smart, sort }).items), sort).toEqual(newest);
+    expect(keys(history.store.listImages({ smart, sort }).items), sort).toEqual(newest);
   }
-  expect(store.countImages({ smart })).toBe(newest.length);
-  const whole = store.imageKeys({ smart }, 100).map((key) => `${key.localId}/${String(key.index)}`);
+  expect(history.store.countImages({ smart })).toBe(newest.length);
+  const whole = history.store
+    .imageKeys({ smart }, 100)
+    .map((key) => `${key.localId}/${String(key.index)}`);
   expect(whole.sort()).toEqual(newest);
   return newest;
 }
@@ -191,9 +183,12 @@ describe('a smart board’s rules in the image query', () => {
 
   it('runs beside the query’s other filters and its trash', () => {
     const picked = all({ kind: 'rating', op: '>=', value: 2 });
-    expect(keys(store.listImages({ smart: picked, model: 'flux' }).items)).toEqual(['a/0', 'a/1']);
-    expect(keys(store.listImages({ smart: picked, search: 'sea' }).items)).toEqual(['b/0']);
-    expect(store.countImages({ smart: picked, states: ['deleted'] })).toBe(0);
+    expect(keys(history.store.listImages({ smart: picked, model: 'flux' }).items)).toEqual([
+      'a/0',
+      'a/1',
+    ]);
+    expect(keys(history.store.listImages({ smart: picked, search: 'sea' }).items)).toEqual(['b/0']);
+    expect(history.store.countImages({ smart: picked, states: ['deleted'] })).toBe(0);
   });
 
   it('binds every value: a hostile tag, board or word is matched as text and never spliced', () => {
@@ -208,6 +203,6 @@ describe('a smart board’s rules in the image query', () => {
     expect(where).not.toContain('DROP');
     expect(params).toContain(hostile);
     expect(matched(rules)).toEqual([]);
-    expect(store.countImages({})).toBe(5);
+    expect(history.store.countImages({})).toBe(5);
   });
 });

@@ -4,12 +4,11 @@
  * write, which otherwise compiled each of its statements on its way (the cold first rating of the
  * "Triage at a million tasks" and "Main stall" rows), and writes nothing.
  */
-import { join } from 'node:path';
 import { DatabaseSync, type DatabaseSyncOptions } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { runHistoryOp } from '../../../../electron/core/history/history-worker-ops';
-import { makeImage, makeRecord, tempDir } from './history-fixtures';
+import { historyFilePerTest, makeImage, makeRecord } from './history-fixtures';
 
 const AT = 1_800_000_000_000;
 const TASKS = 300;
@@ -28,19 +27,16 @@ function countingDatabase(prepared: string[]) {
 }
 
 describe('HistoryStore.warmTriage: the first triage write readied as the library opens', () => {
-  let dir: ReturnType<typeof tempDir>;
-  let file: string;
+  const history = historyFilePerTest();
   const stores: HistoryStore[] = [];
   const open = (prepared: string[] = []) => {
-    const store = HistoryStore.open(file, { database: countingDatabase(prepared) });
+    const store = HistoryStore.open(history.file, { database: countingDatabase(prepared) });
     stores.push(store);
     return store;
   };
 
   beforeEach(() => {
-    dir = tempDir();
-    file = join(dir.dir, 'history.sqlite');
-    const store = HistoryStore.open(file);
+    const store = HistoryStore.open(history.file);
     store.putMany(
       Array.from({ length: TASKS }, (_, n) =>
         makeRecord({
@@ -54,7 +50,6 @@ describe('HistoryStore.warmTriage: the first triage write readied as the library
   });
   afterEach(() => {
     for (const store of stores.splice(0)) store.close();
-    dir.remove();
   });
 
   const rateNewest = (store: HistoryStore, rating: number) =>
@@ -94,7 +89,7 @@ describe('HistoryStore.warmTriage: the first triage write readied as the library
   it('writes nothing, and reads the newest tasks at most', () => {
     const store = open();
     // Another connection's data_version moves with every commit of this one.
-    const other = new DatabaseSync(file);
+    const other = new DatabaseSync(history.file);
     const version = () => other.prepare('PRAGMA data_version').get()?.['data_version'];
     try {
       const before = version();

@@ -3,30 +3,19 @@
  * DISTINCT of every shown image's model, read as one walk of `images_newest` that never puts the
  * rows through a temporary B-tree (the 0.63 s of 2.5 million images that were a DISTINCT's).
  */
-import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HistoryStore } from '../../../../electron/core/history/history-store';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { binaryOrder, MODELS_LISTED_AT_MOST } from '../../../../electron/core/history/image-models';
 import type { AnchorKey } from '../../../../electron/core/history/position-anchors';
 import { SqliteConnection } from '../../../../electron/core/history/sqlite-connection';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
-import { makeImage, makeRecord, tempDir } from './history-fixtures';
+import { historyStorePerTest, makeImage, makeRecord } from './history-fixtures';
 
 const DISTINCT =
   "SELECT DISTINCT model FROM images WHERE model IS NOT NULL AND model <> '' AND state <> 'deleted' ORDER BY model";
 
-let temp: ReturnType<typeof tempDir>;
-let file: string;
-let store: HistoryStore;
-beforeEach(() => {
-  temp = tempDir();
-  file = join(temp.dir, 'history.sqlite');
-  store = HistoryStore.open(file);
-});
+const history = historyStorePerTest();
 afterEach(() => {
-  store.close();
-  temp.remove();
   vi.restoreAllMocks();
 });
 
@@ -42,7 +31,7 @@ function task(n: number, model: string, at: number, states: readonly string[]): 
 
 /** `read` on a second, read-only connection to the file (another process's view). */
 function reading<T>(read: (db: DatabaseSync) => T): T {
-  const db = new DatabaseSync(file, { readOnly: true });
+  const db = new DatabaseSync(history.file, { readOnly: true });
   try {
     return read(db);
   } finally {
@@ -119,9 +108,9 @@ describe('the models of the shown images', () => {
     // Named only by deleted images, or by none: not a choice.
     records.push(task(906, 'only-deleted', 1_750_000_000_000, ['deleted', 'deleted']));
     records.push(task(907, 'no-images', 1_750_000_000_000, []));
-    store.putMany(records);
+    history.store.putMany(records);
 
-    const found = store.imageModels();
+    const found = history.store.imageModels();
     expect(found).toEqual(distinct());
     expect(found).toEqual(
       [...models].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))),
@@ -131,7 +120,7 @@ describe('the models of the shown images', () => {
       const sliced: string[] = [];
       let after: AnchorKey | null = null;
       for (const upTo of [...keysOf(every), null]) {
-        sliced.push(...store.imageModels({ found: [...sliced], after, upTo }));
+        sliced.push(...history.store.imageModels({ found: [...sliced], after, upTo }));
         after = upTo;
       }
       expect(sliced.sort(binaryOrder)).toEqual(found);
@@ -143,10 +132,10 @@ describe('the models of the shown images', () => {
     for (let n = 0; n < 200; n += 1) {
       records.push(task(n, `model-${n % 5}`, 1_700_000_000_000 + n, ['saved', 'deleted']));
     }
-    store.putMany(records);
+    history.store.putMany(records);
     let found: string[] = [];
     const statements = statementsOf(() => {
-      found = store.imageModels();
+      found = history.store.imageModels();
     });
     expect(found).toEqual(['model-0', 'model-1', 'model-2', 'model-3', 'model-4']);
     expect(statements).toHaveLength(found.length + 1);
@@ -165,7 +154,7 @@ describe('the models of the shown images', () => {
     for (let n = 0; n < many * 2; n += 1) {
       records.push(task(n, `m-${n % many}`, 1_700_000_000_000 + n, ['saved']));
     }
-    store.putMany(records);
+    history.store.putMany(records);
     const binds: number[] = [];
     const all = SqliteConnection.prototype.all;
     vi.spyOn(SqliteConnection.prototype, 'all').mockImplementation(function (
@@ -176,7 +165,7 @@ describe('the models of the shown images', () => {
       binds.push((sql.match(/\?/g) ?? []).length);
       return all.call(this, sql, params);
     });
-    const found = store.imageModels();
+    const found = history.store.imageModels();
     vi.restoreAllMocks();
     expect(found).toEqual(distinct());
     expect(found).toHaveLength(many);
@@ -186,7 +175,7 @@ describe('the models of the shown images', () => {
     const sliced: string[] = [];
     let after: AnchorKey | null = null;
     for (const upTo of [...keysOf(97), null]) {
-      sliced.push(...store.imageModels({ found: [...sliced], after, upTo }));
+      sliced.push(...history.store.imageModels({ found: [...sliced], after, upTo }));
       after = upTo;
     }
     expect(sliced.sort(binaryOrder)).toEqual(found);

@@ -10,7 +10,7 @@
  * lists by its date made: its stand-in).
  */
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { placedInList } from '../../../../electron/core/engine/list-place';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import {
@@ -20,10 +20,9 @@ import {
 import type { LedgerQuery } from '../../../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../../../shared/domain/providers';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
-import { makeImage, makeRecord, tempDir } from './history-fixtures';
+import { historyStorePerTest, makeImage, makeRecord } from './history-fixtures';
 
-let folder: ReturnType<typeof tempDir>;
-let store: HistoryStore;
+const history = historyStorePerTest();
 
 const COST = { source: 'reported', micros: 10_000, unit: 'USD', field: 'usage.cost' } as const;
 
@@ -50,14 +49,7 @@ const LISTED = ['e', 'c', 'b', 'd', 'a'];
 const EDGES = [0, 499, 500, 501, 999, 1_000, 2_000, 2_999, 3_000, 3_001, 4_000, 5_000, 5_001];
 
 beforeEach(() => {
-  folder = tempDir();
-  store = HistoryStore.open(join(folder.dir, 'history.sqlite'));
-  store.putMany(library());
-});
-
-afterEach(() => {
-  store.close();
-  folder.remove();
+  history.store.putMany(library());
 });
 
 const ids = (items: readonly { localId: string }[]) => items.map((item) => item.localId);
@@ -78,10 +70,10 @@ function want(query: LedgerQuery): string[] {
 /** Every page of `query`, newest first, `limit` a page, by cursor. */
 function pagedNewest(query: LedgerQuery, limit: number): string[] {
   const found: string[] = [];
-  let page = store.costs.newest(query, limit);
+  let page = history.store.costs.newest(query, limit);
   found.push(...ids(page.entries));
   for (let n = 0; page.next !== null && n < 10; n += 1) {
-    page = store.costs.newest(query, limit, page.next);
+    page = history.store.costs.newest(query, limit, page.next);
     found.push(...ids(page.entries));
   }
   return found;
@@ -89,10 +81,10 @@ function pagedNewest(query: LedgerQuery, limit: number): string[] {
 
 function pagedOldest(query: LedgerQuery): string[] {
   const found: string[] = [];
-  let page = store.costs.oldest(query, 1);
+  let page = history.store.costs.oldest(query, 1);
   found.push(...ids(page.entries));
   for (let n = 0; page.next !== null && n < 10; n += 1) {
-    page = store.costs.oldest(query, 1, page.next);
+    page = history.store.costs.oldest(query, 1, page.next);
     found.push(...ids(page.entries));
   }
   return found;
@@ -101,11 +93,11 @@ function pagedOldest(query: LedgerQuery): string[] {
 function checkQuery(query: LedgerQuery): void {
   const label = JSON.stringify(query);
   const expected = want(query);
-  expect(ids(store.costs.newest(query, 50).entries), label).toEqual(expected);
+  expect(ids(history.store.costs.newest(query, 50).entries), label).toEqual(expected);
   expect(pagedNewest(query, 1), label).toEqual(expected);
   expect(pagedNewest(query, 2), label).toEqual(expected);
   expect(pagedOldest(query), label).toEqual([...expected].reverse());
-  expect(ids(store.costs.entries(query)), label).toEqual([...expected].reverse());
+  expect(ids(history.store.costs.entries(query)), label).toEqual([...expected].reverse());
 }
 
 function checkEveryRange(): void {
@@ -122,8 +114,8 @@ function checkEveryRange(): void {
 
 describe('the Costs list’s order', () => {
   it('is the gallery’s: a task made while the clock stood behind lists above', () => {
-    expect(ids(store.list().items)).toEqual(LISTED);
-    expect(ids(store.costs.newest({}, 50).entries)).toEqual(LISTED);
+    expect(ids(history.store.list().items)).toEqual(LISTED);
+    expect(ids(history.store.costs.newest({}, 50).entries)).toEqual(LISTED);
   });
 
   it('every range of dates made and every service, a page at a time, in both orders', () => {
@@ -131,43 +123,45 @@ describe('the Costs list’s order', () => {
   });
 
   it('follows a task written again to where it lists, and the ledger’s version moves', () => {
-    const [c] = store.getMany(['c']);
+    const [c] = history.store.getMany(['c']);
     const { listedAt: _listed, ...plain } = c!;
-    const before = store.costs.version();
-    store.put(plain);
-    expect(ids(store.costs.newest({}, 50).entries)).toEqual(['e', 'b', 'd', 'a', 'c']);
-    expect(store.costs.version()).toBeGreaterThan(before!);
-    store.put({ ...plain, listedAt: 4_500 });
-    expect(ids(store.costs.newest({}, 50).entries)).toEqual(ids(store.list().items));
-    expect(ids(store.costs.newest({}, 50).entries)).toEqual(['c', 'e', 'b', 'd', 'a']);
+    const before = history.store.costs.version();
+    history.store.put(plain);
+    expect(ids(history.store.costs.newest({}, 50).entries)).toEqual(['e', 'b', 'd', 'a', 'c']);
+    expect(history.store.costs.version()).toBeGreaterThan(before!);
+    history.store.put({ ...plain, listedAt: 4_500 });
+    expect(ids(history.store.costs.newest({}, 50).entries)).toEqual(
+      ids(history.store.list().items),
+    );
+    expect(ids(history.store.costs.newest({}, 50).entries)).toEqual(['c', 'e', 'b', 'd', 'a']);
   });
 });
 
 describe('a library written before the ledger’s list time', () => {
   it('is listed in the gallery’s order after the migration, every range', () => {
-    store.close();
-    const file = join(folder.dir, 'older.sqlite');
+    history.store.close();
+    const file = join(history.dir, 'older.sqlite');
     const older = HistoryStore.open(file, {
       migrations: HISTORY_MIGRATIONS.slice(0, LEDGER_LISTED_VERSION - 1),
     });
     older.putMany(library());
     older.close();
-    store = HistoryStore.open(file);
-    expect(store.schemaVersion).toBe(HISTORY_MIGRATIONS.length);
-    expect(ids(store.costs.newest({}, 50).entries)).toEqual(LISTED);
+    history.reopen(file);
+    expect(history.store.schemaVersion).toBe(HISTORY_MIGRATIONS.length);
+    expect(ids(history.store.costs.newest({}, 50).entries)).toEqual(LISTED);
     checkEveryRange();
   });
 
   it('lists a task removed from the history by then by its date made (its stand-in)', () => {
-    store.close();
-    const file = join(folder.dir, 'older.sqlite');
+    history.store.close();
+    const file = join(history.dir, 'older.sqlite');
     const older = HistoryStore.open(file, {
       migrations: HISTORY_MIGRATIONS.slice(0, LEDGER_LISTED_VERSION - 1),
     });
     older.putMany(library());
     older.delete('c');
     older.close();
-    store = HistoryStore.open(file);
-    expect(ids(store.costs.newest({}, 50).entries)).toEqual(['e', 'b', 'd', 'a', 'c']);
+    history.reopen(file);
+    expect(ids(history.store.costs.newest({}, 50).entries)).toEqual(['e', 'b', 'd', 'a', 'c']);
   });
 });

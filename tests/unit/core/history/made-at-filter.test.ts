@@ -9,7 +9,7 @@
  * is filled from its records by the migration.
  */
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import {
   HISTORY_MIGRATIONS,
@@ -18,10 +18,9 @@ import {
 import type { ImageQuery } from '../../../../electron/core/history/history-query';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import type { SmartRules } from '../../../../shared/domain/smart-board';
-import { makeImage, makeRecord, tempDir } from './history-fixtures';
+import { historyStorePerTest, makeImage, makeRecord } from './history-fixtures';
 
-let folder: ReturnType<typeof tempDir>;
-let store: HistoryStore;
+const history = historyStorePerTest();
 
 /** [local id, createdAt, listedAt]: the newest first by list time is e, c, b, d, a. */
 const TASKS: readonly [string, number, number | undefined][] = [
@@ -42,14 +41,7 @@ function record([localId, createdAt, listedAt]: (typeof TASKS)[number]): TaskRec
 }
 
 beforeEach(() => {
-  folder = tempDir();
-  store = HistoryStore.open(join(folder.dir, 'history.sqlite'));
-  store.putMany(TASKS.map(record));
-});
-
-afterEach(() => {
-  store.close();
-  folder.remove();
+  history.store.putMany(TASKS.map(record));
 });
 
 /** The tasks made from `from` to `to`, in list order: what every way of asking must find. */
@@ -68,7 +60,7 @@ function paged(query: ImageQuery): string[] {
   const found: string[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 10; page += 1) {
-    const next = store.listImages({ ...query, limit: 1, cursor });
+    const next = history.store.listImages({ ...query, limit: 1, cursor });
     found.push(...ids(next.items));
     cursor = next.nextCursor;
     if (cursor === null) break;
@@ -80,24 +72,24 @@ function checkRange(from: number | undefined, to: number | undefined): void {
   const range = { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
   const want = madeWithin(from, to);
   const label = `from ${String(from)} to ${String(to)}`;
-  expect(ids(store.listImages(range).items), label).toEqual(want);
-  expect(ids(store.listImages({ ...range, sort: 'oldest' }).items), label).toEqual(
+  expect(ids(history.store.listImages(range).items), label).toEqual(want);
+  expect(ids(history.store.listImages({ ...range, sort: 'oldest' }).items), label).toEqual(
     [...want].reverse(),
   );
-  expect(ids(store.listImages({ ...range, sort: 'prompt' }).items).sort(), label).toEqual(
+  expect(ids(history.store.listImages({ ...range, sort: 'prompt' }).items).sort(), label).toEqual(
     [...want].sort(),
   );
   expect(paged(range), label).toEqual(want);
-  expect(store.countImages(range), label).toBe(want.length);
-  expect(ids(store.imageKeys(range, 100)).sort(), label).toEqual([...want].sort());
+  expect(history.store.countImages(range), label).toBe(want.length);
+  expect(ids(history.store.imageKeys(range, 100)).sort(), label).toEqual([...want].sort());
   const smart: SmartRules = { match: 'all', items: [{ kind: 'date', ...range }] };
-  expect(ids(store.listImages({ smart }).items), label).toEqual(want);
+  expect(ids(history.store.listImages({ smart }).items), label).toEqual(want);
 }
 
 describe('the date filter reads the task’s date', () => {
   it('lists newest first by list time, unfiltered', () => {
-    expect(ids(store.listImages().items)).toEqual(LISTED);
-    expect(ids(store.list().items)).toEqual(LISTED);
+    expect(ids(history.store.listImages().items)).toEqual(LISTED);
+    expect(ids(history.store.list().items)).toEqual(LISTED);
   });
 
   it('every range over the boundary values, both bounds, one or none', () => {
@@ -110,30 +102,30 @@ describe('the date filter reads the task’s date', () => {
   });
 
   it('follows a task written again: listed where made, then apart again', () => {
-    const [c] = store.getMany(['c']);
+    const [c] = history.store.getMany(['c']);
     const { listedAt: _listed, ...plain } = c!;
-    store.put(plain);
-    expect(ids(store.listImages({ from: 400, to: 600 }).items)).toEqual(['c']);
-    expect(ids(store.listImages({ from: 3_001, to: 3_001 }).items)).toEqual([]);
-    store.put({ ...plain, listedAt: 4_500 });
-    expect(ids(store.listImages().items)).toEqual(['c', 'e', 'b', 'd', 'a']);
-    expect(ids(store.listImages({ from: 4_500, to: 4_500 }).items)).toEqual([]);
-    expect(ids(store.listImages({ to: 600 }).items)).toEqual(['c']);
+    history.store.put(plain);
+    expect(ids(history.store.listImages({ from: 400, to: 600 }).items)).toEqual(['c']);
+    expect(ids(history.store.listImages({ from: 3_001, to: 3_001 }).items)).toEqual([]);
+    history.store.put({ ...plain, listedAt: 4_500 });
+    expect(ids(history.store.listImages().items)).toEqual(['c', 'e', 'b', 'd', 'a']);
+    expect(ids(history.store.listImages({ from: 4_500, to: 4_500 }).items)).toEqual([]);
+    expect(ids(history.store.listImages({ to: 600 }).items)).toEqual(['c']);
   });
 });
 
 describe('a library written before the task’s date had its column', () => {
   it('is read by the date after the migration, every range', () => {
-    store.close();
-    const file = join(folder.dir, 'older.sqlite');
+    history.store.close();
+    const file = join(history.dir, 'older.sqlite');
     const older = HistoryStore.open(file, {
       migrations: HISTORY_MIGRATIONS.slice(0, MADE_AT_VERSION - 1),
     });
     older.putMany(TASKS.map(record));
     older.close();
-    store = HistoryStore.open(file);
-    expect(store.schemaVersion).toBe(HISTORY_MIGRATIONS.length);
-    expect(ids(store.listImages().items)).toEqual(LISTED);
+    history.reopen(file);
+    expect(history.store.schemaVersion).toBe(HISTORY_MIGRATIONS.length);
+    expect(ids(history.store.listImages().items)).toEqual(LISTED);
     for (const from of EDGES) for (const to of EDGES) checkRange(from, to);
   });
 });

@@ -3,11 +3,9 @@
  * v10 library, one row per exact text, the newest 500 unpinned kept, pins kept beyond and capped,
  * a search that takes its query as text, and rows that outlive the tasks they came from.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { HISTORY_MIGRATIONS } from '../../../../electron/core/history/history-schema';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { HistoryError } from '../../../../electron/core/history/history-error';
@@ -16,22 +14,18 @@ import {
   PROMPT_PINS_MAX,
 } from '../../../../electron/core/history/prompt-history-schema';
 import { makeTask } from '../../../support/task-records';
+import { historyFilePerTest } from './history-fixtures';
 
-let dir: string;
+const history = historyFilePerTest();
 let store: HistoryStore | undefined;
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-prompts-'));
-});
-
-afterEach(async () => {
+afterEach(() => {
   store?.close();
   store = undefined;
-  await rm(dir, { recursive: true, force: true });
 });
 
 function open(): HistoryStore {
-  store = HistoryStore.open(join(dir, 'history.sqlite'));
+  store = HistoryStore.open(history.file);
   return store;
 }
 
@@ -40,7 +34,7 @@ const prompts = (s: HistoryStore, query = '', limit = 1_000) =>
 
 describe('history v11: the prompt history', () => {
   it('back-fills a v10 library with its newest 500 distinct typed prompts', () => {
-    const file = join(dir, 'history.sqlite');
+    const file = history.file;
     const old = HistoryStore.open(file, { migrations: HISTORY_MIGRATIONS.slice(0, 10) });
     const tasks = Array.from({ length: 520 }, (_, n) =>
       makeTask({ localId: `t${n}`, prompt: `prompt ${n}`, createdAt: 1_000_000 + n * 1_000 }),
@@ -213,7 +207,7 @@ describe('history v11: the prompt history', () => {
   });
 
   it('keeps nothing on a file of an older schema', () => {
-    const file = join(dir, 'old.sqlite');
+    const file = join(history.dir, 'old.sqlite');
     store = HistoryStore.open(file, { migrations: HISTORY_MIGRATIONS.slice(0, 10) });
     store.prompts.note(['x'], 1);
     expect(store.prompts.list('', 10)).toEqual([]);

@@ -4,15 +4,12 @@
  * record, never the image rows again), an edit of anything else is written whole, and either way
  * the stored record and its rows say the same.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { SqliteConnection } from '../../../../electron/core/history/sqlite-connection';
 import { imagesOnly } from '../../../../electron/core/history/triage-change';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { makeImage, makeTask } from '../../../support/task-records';
+import { historyStorePerTest } from './history-fixtures';
 
 const onlyTriageChanged = (stored: TaskRecord, next: TaskRecord): boolean =>
   imagesOnly(stored, next)?.triageOnly === true;
@@ -57,19 +54,14 @@ describe('whether triage alone changed', () => {
 });
 
 describe('an edit through the history', () => {
-  let dir: string;
-  let store: HistoryStore;
+  const history = historyStorePerTest();
 
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-triage-change-'));
-    store = HistoryStore.open(join(dir, 'history.sqlite'));
-    store.put(task());
+  beforeEach(() => {
+    history.store.put(task());
   });
 
-  afterEach(async () => {
+  afterEach(() => {
     vi.restoreAllMocks();
-    store.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   /** The statements `edit` ran that rewrite the task's image rows. */
@@ -83,20 +75,20 @@ describe('an edit through the history', () => {
 
   it('of triage alone writes the triage columns, not the image rows', () => {
     const writes = imageRowWrites(() =>
-      store.editMany(['a'], (stored) => ({
+      history.store.editMany(['a'], (stored) => ({
         ...stored,
         updatedAt: stored.updatedAt + 1,
         images: stored.images.map((image, n) => (n === 0 ? { ...image, rating: 5 } : image)),
       })),
     );
     expect(writes).toEqual([]);
-    expect(store.get('a')!.images[0]!.rating).toBe(5);
-    expect(store.listImages({ rating: { op: '>=', value: 5 } }).items).toHaveLength(1);
+    expect(history.store.get('a')!.images[0]!.rating).toBe(5);
+    expect(history.store.listImages({ rating: { op: '>=', value: 5 } }).items).toHaveLength(1);
   });
 
   it('of anything else writes the record whole, its rows with it', () => {
     const writes = imageRowWrites(() =>
-      store.editMany(['a'], (stored) => ({
+      history.store.editMany(['a'], (stored) => ({
         ...stored,
         request: { ...stored.request, prompt: 'a harbour' },
         updatedAt: stored.updatedAt + 1,
@@ -104,9 +96,9 @@ describe('an edit through the history', () => {
       })),
     );
     expect(writes[0]).toMatch(/^INSERT INTO images/);
-    expect(store.get('a')!.images[0]!.rating).toBe(3);
-    expect(store.count({ search: 'harbour' })).toBe(1);
-    expect(store.listImages({ rating: { op: '>=', value: 3 } }).items).toHaveLength(1);
+    expect(history.store.get('a')!.images[0]!.rating).toBe(3);
+    expect(history.store.count({ search: 'harbour' })).toBe(1);
+    expect(history.store.listImages({ rating: { op: '>=', value: 3 } }).items).toHaveLength(1);
   });
 
   it.each([
@@ -115,15 +107,15 @@ describe('an edit through the history', () => {
     ['given an error', { error: 'gone' }],
   ])('of an image %s, the task otherwise as it was, writes its rows too', (_, change) => {
     const writes = imageRowWrites(() =>
-      store.editMany(['a'], (stored) => ({
+      history.store.editMany(['a'], (stored) => ({
         ...stored,
         updatedAt: stored.updatedAt + 1,
         images: stored.images.map((image, n) => (n === 0 ? { ...image, ...change } : image)),
       })),
     );
     expect(writes[0]).toMatch(/^INSERT INTO images/);
-    expect(store.get('a')!.images[0]).toMatchObject(change);
-    const saved = store.listImages({ states: ['saved'] }).items.map((item) => item.index);
+    expect(history.store.get('a')!.images[0]).toMatchObject(change);
+    const saved = history.store.listImages({ states: ['saved'] }).items.map((item) => item.index);
     expect(saved).toEqual('state' in change ? [1] : [0, 1]);
   });
 });

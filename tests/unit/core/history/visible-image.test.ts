@@ -6,42 +6,29 @@
  * this version does not know, as a newer Pictor may write in the same library: listed nowhere,
  * counted nowhere, its model offered nowhere.
  */
-import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { imageFilter } from '../../../../electron/core/history/history-query';
-import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { VISIBLE_IMAGE } from '../../../../electron/core/history/visible-image';
 import {
   IMAGE_STATES,
   VISIBLE_STATES,
   type ImageState,
 } from '../../../../shared/domain/task-record';
-import { makeImage, makeRecord, tempDir } from './history-fixtures';
+import { historyStorePerTest, makeImage, makeRecord } from './history-fixtures';
 
 /** A state a later Pictor might add (this one knows no such word). */
 const NEWER_STATE = 'archived';
 const STATES = [...IMAGE_STATES, NEWER_STATE];
 
-let temp: ReturnType<typeof tempDir>;
-let file: string;
-let store: HistoryStore;
-beforeEach(() => {
-  temp = tempDir();
-  file = join(temp.dir, 'history.sqlite');
-  store = HistoryStore.open(file);
-});
-afterEach(() => {
-  store.close();
-  temp.remove();
-});
+const history = historyStorePerTest();
 
 /** The state this version writes for `state` (the newer one: saved, rewritten in the row). */
 const known = (state: string): ImageState => IMAGE_STATES.find((one) => one === state) ?? 'saved';
 
 /** One task an image state, each image in board "Moodboard" and of a model named by its state. */
 function seed(): void {
-  store.putMany(
+  history.store.putMany(
     STATES.map((state, n) =>
       makeRecord({
         localId: `t-${state}`,
@@ -54,7 +41,7 @@ function seed(): void {
       }),
     ),
   );
-  const db = new DatabaseSync(file);
+  const db = new DatabaseSync(history.file);
   try {
     db.prepare('UPDATE images SET state = ? WHERE local_id = ?').run(
       NEWER_STATE,
@@ -68,29 +55,35 @@ function seed(): void {
 describe('a visible image, one test in the history’s SQL', () => {
   it('a board counts the images the gallery lists in it, whatever their states', () => {
     seed();
-    const listed = store.listImages({ board: 'Moodboard', states: VISIBLE_STATES, limit: 100 });
+    const listed = history.store.listImages({
+      board: 'Moodboard',
+      states: VISIBLE_STATES,
+      limit: 100,
+    });
     expect(listed.items.map((item) => item.image.state).sort()).toEqual([...VISIBLE_STATES].sort());
-    const [board] = store.triage.boards();
+    const [board] = history.store.triage.boards();
     expect(board?.images).toBe(listed.items.length);
-    expect(board?.images).toBe(store.countImages({ board: 'Moodboard', states: VISIBLE_STATES }));
+    expect(board?.images).toBe(
+      history.store.countImages({ board: 'Moodboard', states: VISIBLE_STATES }),
+    );
   });
 
   it('the model filter offers the models of the images the gallery lists, and no other', () => {
     seed();
-    const listed = store.listImages({ states: VISIBLE_STATES, limit: 100 });
+    const listed = history.store.listImages({ states: VISIBLE_STATES, limit: 100 });
     const models = [...new Set(listed.items.map((item) => item.model ?? ''))].sort();
-    expect(store.imageModels()).toEqual(models);
+    expect(history.store.imageModels()).toEqual(models);
     expect(models).toEqual(VISIBLE_STATES.map((state) => `model-${state}`).sort());
   });
 
   it('the tags in use are those of the images the gallery lists, counted as it lists them', () => {
     seed();
-    const listed = store.listImages({ states: VISIBLE_STATES, limit: 100 });
+    const listed = history.store.listImages({ states: VISIBLE_STATES, limit: 100 });
     const tagged = (key: string) =>
       listed.items.filter((item) =>
         (item.image.tags ?? []).some((tag) => tag.toLowerCase() === key),
       ).length;
-    const tags = store.triage.tags();
+    const tags = history.store.triage.tags();
     expect(tags.map((tag) => tag.key)).toEqual(['shared', ...VISIBLE_STATES].sort());
     for (const tag of tags) expect(tag.images, tag.key).toBe(tagged(tag.key));
     expect(tags.find((tag) => tag.key === 'shared')?.images).toBe(VISIBLE_STATES.length);
