@@ -40,6 +40,21 @@ export function firstCompareRows(draft: Pick<ComposeDraft, 'provider' | 'model'>
   ];
 }
 
+/**
+ * What the compare view shows of its group: the focused cell, 2-up (that cell and the next) or the
+ * grid, and 2-up's mode (side by side, or stacked with the A/B divider at `divider` percent). The
+ * store's, so a new language (the window drawn anew, app.tsx) shows the same; a new group starts on
+ * FIRST_COMPARE_SHOWN. 2-up's zoom and pan are the view's own and start again at fit.
+ */
+export interface CompareShown {
+  readonly at: number;
+  readonly twoUp: boolean;
+  readonly mode: 'side' | 'ab';
+  readonly divider: number;
+}
+
+const FIRST_COMPARE_SHOWN: CompareShown = { at: 0, twoUp: false, mode: 'side', divider: 50 };
+
 export interface CompareSlice {
   /** The group the compare view shows; null: the view is closed. */
   compareGroup: string | null;
@@ -56,6 +71,9 @@ export interface CompareSlice {
    */
   compareRows: readonly CompareRow[];
   compareSetRows(rows: readonly CompareRow[]): void;
+  /** What the open view shows (CompareShown). */
+  compareShown: CompareShown;
+  compareSetShown(change: Partial<CompareShown>): void;
   /** Opens the compare view on `group` and reads its tasks. */
   compareOpen(group: string): Promise<void>;
   compareClose(): void;
@@ -85,6 +103,7 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
   compareLoading: false,
   compareDialogOpen: false,
   compareRows: [],
+  compareShown: FIRST_COMPARE_SHOWN,
   compareGroups: [],
   async compareGroupsLoad() {
     try {
@@ -93,15 +112,14 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
       // Kept as they were: the filter offers what it had.
     }
   },
-  compareShowDialog(open) {
-    if (!open) set({ compareDialogOpen: false });
-    else set({ compareDialogOpen: true, compareRows: firstCompareRows(get().composeDraft) });
-  },
-  compareSetRows(rows) {
-    set({ compareRows: rows });
-  },
   async compareOpen(group) {
-    set({ compareGroup: group, compareIds: [], compareLoading: true, compareDialogOpen: false });
+    set({
+      compareGroup: group,
+      compareIds: [],
+      compareLoading: true,
+      compareDialogOpen: false,
+      compareShown: FIRST_COMPARE_SHOWN,
+    });
     try {
       const { items } = await call('compare:show', { group });
       if (get().compareGroup === group) set(cellsOf(get().records, items));
@@ -124,7 +142,12 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
   async compareRun(input) {
     try {
       const { group, items } = await call('compare:run', input);
-      set({ compareGroup: group, ...cellsOf(get().records, items), compareDialogOpen: false });
+      set({
+        compareGroup: group,
+        ...cellsOf(get().records, items),
+        compareDialogOpen: false,
+        compareShown: FIRST_COMPARE_SHOWN,
+      });
       get().tasksInsert(items);
       void get().compareGroupsLoad();
       return null;
@@ -132,8 +155,28 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
       return toApiError(error).message;
     }
   },
+  ...choiceActions(set, get),
   ...groupActions(get),
 });
+
+/** The user's choices kept for the dialog and the view: the plan's rows, what the view shows. */
+function choiceActions(
+  set: (partial: Partial<AppState>) => void,
+  get: () => AppState,
+): Pick<CompareSlice, 'compareShowDialog' | 'compareSetRows' | 'compareSetShown'> {
+  return {
+    compareShowDialog(open) {
+      if (!open) set({ compareDialogOpen: false });
+      else set({ compareDialogOpen: true, compareRows: firstCompareRows(get().composeDraft) });
+    },
+    compareSetRows(rows) {
+      set({ compareRows: rows });
+    },
+    compareSetShown(change) {
+      set({ compareShown: { ...get().compareShown, ...change } });
+    },
+  };
+}
 
 /** "Cancel all" and "keep the winner, reject the rest" on the open group. */
 function groupActions(

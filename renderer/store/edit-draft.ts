@@ -12,6 +12,7 @@ import type {
   UpscaleFactor,
 } from '../../shared/domain/image-inputs';
 import type { ProviderId } from '../../shared/domain/providers';
+import { MaskRaster, type MaskTool } from '../lib/mask-raster';
 
 /** A model on a service the draft is sent to. */
 export interface EditTarget {
@@ -52,4 +53,31 @@ export function firstEditDraft(
     route: 'auto',
     targets: [],
   };
+}
+
+/**
+ * The mask editor's work on one source (`key`: its address and size): the mask painted so far with
+ * its undo steps (`raster`, changed in place by the strokes), the tool and the brush size. Kept
+ * with the draft, so a new language (the window drawn anew) shows the same strokes, tool and size.
+ */
+export interface MaskWork {
+  readonly key: string;
+  readonly raster: MaskRaster;
+  readonly tool: MaskTool;
+  readonly size: number;
+}
+
+/** A new mask on a source of `width` × `height` at `url`: nothing painted, the brush a twentieth of its side. */
+export function firstMaskWork(url: string, width: number, height: number): MaskWork {
+  return {
+    key: maskWorkKey(url, width, height),
+    raster: new MaskRaster(width, height),
+    tool: 'brush',
+    size: Math.max(4, Math.round(Math.min(width, height) / 20)),
+  };
+}
+
+/** Names the source a MaskWork belongs to: a new source (or a smaller copy) is a new mask. */
+export function maskWorkKey(url: string, width: number, height: number): string {
+  return `${String(width)}x${String(height)} ${url}`;
 }

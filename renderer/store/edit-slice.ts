@@ -22,7 +22,7 @@ import type {
 import { call, imageUrl, toApiError } from '../lib/api';
 import { lacksKey, serviceKeyState } from '../lib/service-key-state';
 import type { AppState } from './app-state';
-import { firstEditDraft, type EditDraft } from './edit-draft';
+import { firstEditDraft, type EditDraft, type MaskWork } from './edit-draft';
 import type { ImageRef } from './gallery-delete';
 
 /** What the panel starts on: the operation (and the upscale factor) the user chose. */
@@ -61,6 +61,9 @@ export interface EditSlice {
   /** The open panel's draft (edit-draft.ts): the store's, so a new language keeps it. */
   editDraft: EditDraft | null;
   editSetDraft(draft: EditDraft): void;
+  /** The mask editor's work (edit-draft.ts's MaskWork), the store's as the draft is; null: none yet. */
+  editMask: MaskWork | null;
+  editSetMask(work: MaskWork): void;
   /** Services the user agreed, this session, may make their inputs public links. */
   editConsented: readonly ProviderId[];
   /**
@@ -94,7 +97,7 @@ export interface EditSlice {
 /** A new panel on `source` (a new key, so nothing of the last one stays), with a fresh draft. */
 function panelOn(get: () => AppState, source: EditSource, start: EditStart) {
   const editPanel = { source, start, opened: (get().editPanel?.opened ?? 0) + 1 };
-  return { editPanel, editDraft: firstEditDraft(source, start) };
+  return { editPanel, editDraft: firstEditDraft(source, start), editMask: null };
 }
 
 const refusal = (error: unknown) => ({ ok: false as const, message: toApiError(error).message });
@@ -102,6 +105,7 @@ const refusal = (error: unknown) => ({ ok: false as const, message: toApiError(e
 export const createEditSlice: StateCreator<AppState, [], [], EditSlice> = (set, get) => ({
   editPanel: null,
   editDraft: null,
+  editMask: null,
   editConsented: [],
   editResultsSeen: 0,
   async editOpenFromLibrary(ref, prompt, start) {
@@ -123,10 +127,13 @@ export const createEditSlice: StateCreator<AppState, [], [], EditSlice> = (set, 
     }
   },
   editClose() {
-    set({ editPanel: null, editDraft: null });
+    set({ editPanel: null, editDraft: null, editMask: null });
   },
   editSetDraft(draft) {
     if (get().editPanel !== null) set({ editDraft: draft });
+  },
+  editSetMask(work) {
+    set({ editMask: work });
   },
   ...downscaleAction(set, get),
   ...inputActions(),
@@ -137,7 +144,7 @@ export const createEditSlice: StateCreator<AppState, [], [], EditSlice> = (set, 
       // The panel closes and gives the focus back to what opened it (the viewer's Edit… or
       // Upscale); the compare view opens over the viewer, which stays, so closing compare comes
       // back to the viewer and its Escape closes it.
-      set({ editPanel: null, editDraft: null });
+      set({ editPanel: null, editDraft: null, editMask: null });
       get().tasksInsert(items);
       await get().compareOpen(group);
       return null;

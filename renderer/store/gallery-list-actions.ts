@@ -6,6 +6,7 @@
 import type { StateCreator } from 'zustand';
 import type { RequestOutput, TaskItem } from '../../shared/ipc/contract';
 import { call } from '../lib/api';
+import { emptySelection } from '../lib/selection';
 import type { AppState } from './app-state';
 import { galleryChanges, imagesAfterBatch } from './gallery-batch';
 import { countQuery, dropJump } from './gallery-browse';
@@ -202,10 +203,12 @@ export function galleryLoadActions(
     galleryRefresh: () => freshness.refresh(),
 
     gallerySetFilters: (patch) => {
-      // The old filters' count is not the new ones': unknown until main counts them again.
+      // The old filters' count is not the new ones': unknown until main counts them again. The
+      // selection (a whole set too) was the old filters'; what the new ones show is not selected unseen.
       set((state) => ({
         galleryFilters: { ...state.galleryFilters, ...patch },
         galleryTotal: null,
+        gallerySelection: emptySelection(),
       }));
       void get().galleryLoad();
     },

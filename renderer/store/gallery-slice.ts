@@ -7,6 +7,7 @@
 import type { StateCreator } from 'zustand';
 import type { TaskItem } from '../../shared/ipc/contract';
 import { t } from '../i18n';
+import { emptySelection, type Selection } from '../lib/selection';
 import type { AppState } from './app-state';
 import type { ImageRef } from './image-ref';
 import { EMPTY_GALLERY_FILTERS, itemKey, type GalleryFilters } from './gallery-list-model';
@@ -34,6 +35,15 @@ export interface GallerySlice
   galleryModels: string[];
   /** The image open in the viewer ({@link itemKey}), or null. */
   galleryViewerKey: string | null;
+  /**
+   * The images selected in the grid (lib/selection.ts), the store's so a new language (the window
+   * drawn anew, app.tsx) keeps them; new filters start a new one (gallerySetFilters).
+   */
+  gallerySelection: Selection<string>;
+  /** Sets the selection, or changes the current one (as React's setter does). */
+  gallerySetSelection(
+    next: Selection<string> | ((current: Selection<string>) => Selection<string>),
+  ): void;
 
   /** Loads the first page for the current filters, replacing the list. */
   galleryLoad(): Promise<void>;
@@ -73,10 +83,15 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
     galleryFilters: EMPTY_GALLERY_FILTERS,
     galleryModels: [],
     galleryViewerKey: null,
+    gallerySelection: emptySelection(),
 
     ...galleryLoadActions(set, get, list, freshness),
     ...galleryChangeActions(set, get, freshness),
 
+    gallerySetSelection: (next) =>
+      set((state) => ({
+        gallerySelection: typeof next === 'function' ? next(state.gallerySelection) : next,
+      })),
     galleryOpenViewer: (key) => set({ galleryViewerKey: key }),
     galleryCloseViewer: () => set({ galleryViewerKey: null }),
 

@@ -10,6 +10,7 @@ import { t } from '../../i18n';
 import { imageUrl } from '../../lib/api';
 import { savedImages } from '../../lib/saved-images';
 import { compareTargetName } from '../../lib/service-label';
+import { useAppStore } from '../../store/app-store';
 
 interface View {
   readonly scale: number;
@@ -55,8 +56,12 @@ interface TwoUpProps {
 
 export function CompareTwoUp({ a, b }: TwoUpProps) {
   const { view, setView, stage } = useSyncedView();
-  const [mode, setMode] = useState<'side' | 'ab'>('side');
-  const [divider, setDivider] = useState(50);
+  // The store's, as the view's cell and 2-up are: a new language keeps the mode and the divider.
+  const mode = useAppStore((state) => state.compareShown.mode);
+  const divider = useAppStore((state) => state.compareShown.divider);
+  const { compareSetShown } = useAppStore.getState();
+  const setMode = (next: 'side' | 'ab') => compareSetShown({ mode: next });
+  const setDivider = (next: number) => compareSetShown({ divider: next });
   const transform = `translate(${String(view.x)}px, ${String(view.y)}px) scale(${String(view.scale)})`;
   const pane = (record: TaskRecord, clip?: string) => (
     <div

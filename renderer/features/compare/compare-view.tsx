@@ -5,7 +5,7 @@
  * back; Ctrl/Cmd+Enter keeps the winner and rejects the rest as one step. 2-up shows the focused
  * cell and the next one together. "Cancel all" asks the services of the unfinished tasks.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
@@ -64,11 +64,19 @@ export function CompareView() {
   return <OpenCompare key={group} />;
 }
 
+/** The focused cell and 2-up, the store's (CompareShown): a new language shows the same. */
+function useShownCell() {
+  const at = useAppStore((state) => state.compareShown.at);
+  const twoUp = useAppStore((state) => state.compareShown.twoUp);
+  const setAt = (cell: number) => store().compareSetShown({ at: cell });
+  const setTwoUp = (on: boolean) => store().compareSetShown({ twoUp: on });
+  return { at, setAt, twoUp, setTwoUp };
+}
+
 function OpenCompare() {
   const items = useAppStore(selectCompareItems);
   const loading = useAppStore((state) => state.compareLoading);
-  const [at, setAt] = useState(0);
-  const [twoUp, setTwoUp] = useState(false);
+  const { at, setAt, twoUp, setTwoUp } = useShownCell();
   const cells = useRef<(HTMLDivElement | null)[]>([]);
   const view = useRef<HTMLDivElement>(null);
   useFocusReturn();

@@ -98,31 +98,30 @@ function useExtend(
   );
 }
 
-/** The selection over the gallery; a new filter starts a new one. */
+/** The selection over the gallery (the store's); a new filter starts a new one. */
 export function useGallerySelection(
   items: readonly GalleryItem[],
   filters: GalleryFilters,
   total: number | null,
 ): GallerySelectionState {
-  const [selection, setSelection] = useState<Selection<string>>(emptySelection);
+  const selection = useAppStore((state) => state.gallerySelection);
+  const setSelection = store().gallerySetSelection;
   // Shared by every list that holds the same images in the same places (store/gallery-keys.ts).
   const { order, placeOf } = keyIndexOf(items);
   useEffect(() => {
     setSelection((current) => retainSelection(current, (key) => placeOf.has(key)));
   }, [placeOf]);
-  // The whole set was the old filters'; what the new ones show is not selected unseen.
-  useEffect(() => setSelection(emptySelection()), [filters]);
 
   const onSelect = useCallback(
     (key: string, modifiers: ClickModifiers) =>
       setSelection((current) => clickSelection(current, order, key, modifiers)),
-    [order],
+    [order, setSelection],
   );
   const onExtend = useExtend(order, total, setSelection);
-  const clear = useCallback(() => setSelection(emptySelection()), []);
+  const clear = useCallback(() => setSelection(emptySelection()), [setSelection]);
   const selectAll = useCallback(
     () => setSelection((current) => selectWhole(current, order)),
-    [order],
+    [order, setSelection],
   );
   const onKeyDown = (event: KeyboardEvent): void => {
     if (isTextField(event.target)) return;

@@ -4,7 +4,8 @@
  * (640x400 CSS pixels) the gallery's header takes a third of the height at most, the tasks'
  * history can fill the window and every control of both headers (and of their panels) lies
  * inside it; in German and the pseudo-locale every choice shows its whole text, every compose
- * label is one line, and nothing makes the window scroll sideways. At 800x600 in English, German,
+ * label is one line (the default service's form and fal.ai's, with its own options), and nothing
+ * makes the window scroll sideways. At 800x600 in English, German,
  * Arabic and the pseudo-locale every control of the gallery's and Tasks' headers lies inside the
  * window, their filters folded behind "Filters" (and every control of that panel and of
  * Display's too); at 1280 px the gallery's selection bar is one row, in English and Arabic. At
@@ -129,6 +130,13 @@ for (const [tag, option, label] of [
       expect(await crampedControls(page)).toEqual([]);
       await shoot(page, `layout-800x600-${index === 0 ? 'tasks' : 'gallery'}-${tag}`);
     }
+    // fal.ai chosen in the compose form: its own options show (a format's "Default (jpeg)",
+    // "Images per task"), whole and on one line too.
+    await page.getByRole('navigation').getByRole('button').nth(0).click();
+    await page.locator('.compose__service select').selectOption('fal');
+    await expect(page.locator('.compose__options')).toBeVisible();
+    expect(await crampedControls(page)).toEqual([]);
+    await shoot(page, `layout-800x600-tasks-fal-${tag}`);
   });
 }
 

@@ -13,7 +13,7 @@ import {
   type MaskStroke,
   type MaskTool,
   type PixelRect,
-} from './mask-raster';
+} from '../../../lib/mask-raster';
 
 /** The overlay's colour where the image is to be edited (RGBA, alpha half-transparent). */
 const OVERLAY = [255, 48, 96, 140] as const;

@@ -1,13 +1,16 @@
 /**
  * The mask editor's state and what its controls and keys do: the mask (a new one per source, with
  * its own undo steps), the tool, the brush size, and the masks handed on after each change. Only
- * the latest change's masks reach `onChange`: an older encoding that ends later is dropped.
+ * the latest change's masks reach `onChange`: an older encoding that ends later is dropped. The
+ * mask, tool and size are the store's (edit-draft.ts's MaskWork), so a new language keeps them.
  */
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatDimensions, t } from '../../../i18n';
+import { useAppStore } from '../../../store/app-store';
+import { firstMaskWork, maskWorkKey, type MaskWork } from '../../../store/edit-draft';
 import { importMask, type MaskDecoder, type MaskRefusal } from './mask-import';
 import { maskPngs, type MaskPngs } from './mask-png';
-import { MaskRaster, type MaskTool } from './mask-raster';
+import type { MaskTool } from '../../../lib/mask-raster';
 
 /** What the editor is given; see mask-editor.tsx. */
 export interface MaskEditorProps {
@@ -56,13 +59,26 @@ function refusalText(refusal: MaskRefusal, source: { width: number; height: numb
   }
 }
 
+/**
+ * The work on `source`, the store's (a new language draws the editor anew and keeps it); a new
+ * source is a new mask, of its size and with its own undo steps, kept from its first change on.
+ */
+function useMaskWork({ url, width, height }: MaskEditorProps['source']) {
+  const key = maskWorkKey(url, width, height);
+  const stored = useAppStore((state) => state.editMask);
+  const kept = stored?.key === key ? stored : null;
+  const work = useMemo(() => kept ?? firstMaskWork(url, width, height), [kept, url, width, height]);
+  const keep = (change: Partial<MaskWork> = {}) =>
+    useAppStore.getState().editSetMask({ ...work, ...change });
+  return { work, keep };
+}
+
 /** The editor's state and actions. */
 export function useMaskEditor({ source, onChange, onRefuse, decode }: MaskEditorProps) {
-  const { url, width, height } = source;
-  // A new source is a new mask: its size, and its own undo steps. `url` is in the list on purpose.
-  const raster = useMemo(() => new MaskRaster(width, height), [url, width, height]);
-  const [tool, setTool] = useState<MaskTool>('brush');
-  const [size, setSize] = useState(() => Math.max(4, Math.round(Math.min(width, height) / 20)));
+  const { width, height } = source;
+  const { work, keep } = useMaskWork(source);
+  const { raster, tool, size } = work;
+  const setTool = (next: MaskTool) => keep({ tool: next });
   const [version, setVersion] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const sent = useRef(0);
@@ -70,6 +86,7 @@ export function useMaskEditor({ source, onChange, onRefuse, decode }: MaskEditor
   const empty = useMemo(() => raster.isEmpty(), [raster, version]);
 
   const changed = () => {
+    keep();
     setVersion((count) => count + 1);
     setNotice(null);
     const ticket = ++sent.current;
@@ -81,7 +98,7 @@ export function useMaskEditor({ source, onChange, onRefuse, decode }: MaskEditor
     if (done) changed();
   };
   const resize = (larger: boolean) =>
-    setSize((now) => nextSize(now, larger, Math.max(width, height)));
+    keep({ size: nextSize(size, larger, Math.max(width, height)) });
   const onKeyDown = (event: KeyboardEvent) => {
     const key = editorKey(event);
     if (!key) return;

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 
 /**
  * Controls whose words do not fit: a select narrower than its chosen option's text, a compose
- * label on more than one line, a button whose text is cut. And whether the page scrolls sideways.
+ * label on more than one line or running out of its field, a button whose text is cut. And whether the page scrolls sideways.
  */
 export async function crampedControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -30,6 +30,9 @@ export async function crampedControls(page: Page): Promise<string[]> {
       const line = Number.parseFloat(getComputedStyle(label).lineHeight);
       if (label.offsetHeight > line * 1.5)
         problems.push(`label on two lines: ${label.textContent}`);
+      // Kept on one line, it must not run out of its field (over the next one).
+      else if (label.scrollWidth > label.clientWidth + 1)
+        problems.push(`label cut: ${label.textContent}`);
     }
     for (const button of document.querySelectorAll<HTMLElement>('button')) {
       if (button.offsetParent !== null && button.scrollWidth > button.clientWidth + 1)

@@ -13,7 +13,7 @@ import {
   type MaskDecoder,
 } from '../../../../../../renderer/features/edit/mask-editor/mask-import';
 import { maskPngs } from '../../../../../../renderer/features/edit/mask-editor/mask-png';
-import { MaskRaster } from '../../../../../../renderer/features/edit/mask-editor/mask-raster';
+import { MaskRaster } from '../../../../../../renderer/lib/mask-raster';
 
 /** Decodes with sharp (libvips), as RGBA, the way the page's decoder answers. */
 const sharpDecoder: MaskDecoder = async (file) => {

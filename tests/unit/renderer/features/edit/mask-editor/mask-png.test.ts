@@ -11,7 +11,7 @@ import {
   maskPngs,
   storedDeflate,
 } from '../../../../../../renderer/features/edit/mask-editor/mask-png';
-import { MaskRaster } from '../../../../../../renderer/features/edit/mask-editor/mask-raster';
+import { MaskRaster } from '../../../../../../renderer/lib/mask-raster';
 import { readPng } from './png-reader';
 
 /** A 37×23 mask with a stroke, a dot in a corner, and a hole. */

@@ -4,7 +4,7 @@
  * eraser, invert, clear, replace, undo and redo (with their cap) change exactly what they say.
  */
 import { describe, expect, it } from 'vitest';
-import { MaskRaster } from '../../../../../../renderer/features/edit/mask-editor/mask-raster';
+import { MaskRaster } from '../../../../../../renderer/lib/mask-raster';
 
 /** The covered pixels as sorted `x,y` strings. */
 function covered(raster: MaskRaster): string[] {

@@ -1,0 +1,152 @@
+/**
+ * What a language switch keeps. app.tsx draws the whole window anew in a new language (keyed on
+ * it), so a choice or unsaved work a component held itself was lost at a switch. One walk over the
+ * app's real wiring makes each such choice where the user makes it — the gallery's selection; the
+ * compare view's focused cell, its 2-up, 2-up's A/B mode and divider; the mask editor's tool,
+ * brush size and strokes (with their undo step) — switches the language and finds each as it was.
+ * The compare dialog's rows and the edit panel's draft have their own cases
+ * (compare-plan-names.test.tsx, edit-panel.test.tsx).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyLocale, t } from '../../../../renderer/i18n';
+import { useAppStore } from '../../../../renderer/store/app-store';
+import { makeImage } from '../../../support/task-records';
+import type { WiredApi } from '../../../support/wired-api';
+import { giveSize } from '../layout-sizes';
+import { seedHistory, startWiredApp } from '../render-wired-app';
+
+const GROUP = '0f4c2a9e-1b3d-4e5f-8a7b-6c5d4e3f2a1b';
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await applyLocale('en');
+});
+
+/** Three compare cells with an image file each, and task-1's real 1024 × 768 PNG for the editor. */
+async function prepare(main: WiredApi): Promise<void> {
+  const folder = join(main.runtime.galleryDir(), 'k');
+  mkdirSync(folder, { recursive: true });
+  const bytes = await sharp({
+    create: { width: 1024, height: 768, channels: 3, background: '#6688aa' },
+  })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  writeFileSync(join(folder, 'source.png'), bytes);
+  seedHistory(main, 4, (n) => ({
+    localId: n === 3 ? 'task-1' : `cmp-${String(n + 1)}`,
+    prompt: 'a lake at dawn',
+    status: 'completed',
+    images: [makeImage(0, { file: n === 3 ? 'k/source.png' : `k/${String(n)}.png` })],
+    ...(n === 3 ? {} : { compare: { group: GROUP, slot: n + 1, label: `target ${String(n)}` } }),
+  }));
+}
+
+const galleryTile = (key: string) =>
+  document.querySelector<HTMLElement>(`.gallery-grid [data-key="${key}"]`)!;
+const compareView = () => document.querySelector<HTMLElement>('.compare')!;
+const compareCells = () => within(compareView()).getAllByRole('gridcell', { hidden: true });
+const maskEditor = () => document.querySelector<HTMLElement>('.mask-editor')!;
+const pressed = (within: HTMLElement) =>
+  [...within.querySelectorAll('[aria-pressed="true"]')].map((element) => element.textContent);
+
+/** A brush stroke across the shown canvas (the source's size: one client pixel a source pixel). */
+function stroke(canvas: HTMLElement): void {
+  fireEvent.pointerDown(canvas, { pointerId: 1, button: 0, clientX: 100, clientY: 100 });
+  fireEvent.pointerMove(canvas, { pointerId: 1, clientX: 300, clientY: 100 });
+  fireEvent.pointerUp(canvas, { pointerId: 1 });
+}
+
+describe('a language switch', () => {
+  it('keeps the gallery’s selection, the compare view’s cell and mode, and the mask being painted', async () => {
+    // jsdom draws nothing (no 2D context); the canvas is shown at the source's size.
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    vi.spyOn(HTMLCanvasElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 0, y: 0, width: 1024, height: 768 }),
+    );
+    const { user } = await startWiredApp({ prepare });
+
+    // The gallery: two of its images selected with Ctrl+click.
+    giveSize('.gallery-grid', { width: 900, height: 600 });
+    await user.click(screen.getByRole('button', { name: 'Gallery' }));
+    await waitFor(() => expect(galleryTile('cmp-3/0')).toBeTruthy());
+    fireEvent.click(galleryTile('cmp-1/0'), { ctrlKey: true });
+    fireEvent.click(galleryTile('cmp-3/0'), { ctrlKey: true });
+    const selected = () =>
+      [...document.querySelectorAll('.gallery-grid [aria-selected="true"]')].map((tile) =>
+        tile.getAttribute('data-key'),
+      );
+    expect(selected()).toEqual(['cmp-1/0', 'cmp-3/0']);
+
+    // The compare view: the second cell focused, 2-up (it and the third), the A/B divider at 30.
+    await act(() => useAppStore.getState().compareOpen(GROUP));
+    await waitFor(() => expect(compareCells()).toHaveLength(3));
+    fireEvent.focus(compareCells()[1]!);
+    fireEvent.click(within(compareView()).getByRole('button', { name: t('compare.twoUp') }));
+    fireEvent.click(within(compareView()).getByRole('button', { name: t('compare.slider') }));
+    fireEvent.change(within(compareView()).getByRole('slider'), { target: { value: '30' } });
+    const twoUp = () => compareView().querySelector<HTMLElement>('.compare-two-up');
+    const shownCompare = () => ({
+      mode: twoUp()?.dataset['mode'],
+      divider: (within(compareView()).queryByRole('slider') as HTMLInputElement | null)?.value,
+      panes: within(compareView())
+        .getAllByTestId('two-up-pane')
+        .map((pane) => pane.querySelector('img')?.getAttribute('src')),
+    });
+    const before = shownCompare();
+    expect(before).toMatchObject({ mode: 'ab', divider: '30' });
+    expect(before.panes).toEqual([
+      expect.stringContaining('k/1.png'),
+      expect.stringContaining('k/2.png'),
+    ]);
+
+    await act(() => applyLocale('de'));
+    // The window is drawn anew in German: the same images selected, the same cells 2-up, A/B at 30.
+    expect(screen.getByRole('button', { name: 'Galerie' })).toBeTruthy();
+    await waitFor(() => expect(galleryTile('cmp-3/0')).toBeTruthy());
+    expect(selected()).toEqual(['cmp-1/0', 'cmp-3/0']);
+    expect(shownCompare()).toEqual(before);
+
+    // The mask editor of a fill: the eraser, a larger brush, and a stroke painted (then the brush).
+    act(() => useAppStore.getState().compareClose());
+    await act(() =>
+      useAppStore
+        .getState()
+        .editOpenFromLibrary({ localId: 'task-1', index: 0 }, 'a pink sky', { operation: 'fill' }),
+    );
+    await waitFor(() => expect(maskEditor().querySelector('canvas')).toBeTruthy());
+    const tools = () => within(maskEditor()).getByRole('toolbar');
+    const button = (key: Parameters<typeof t>[0]) =>
+      within(tools()).getByRole('button', { name: t(key) });
+    fireEvent.click(button('maskEditor.larger'));
+    stroke(maskEditor().querySelector('canvas')!);
+    fireEvent.click(button('maskEditor.eraser'));
+    const shownMask = () => ({
+      pressed: pressed(tools()),
+      size: maskEditor().querySelector('output')?.textContent?.match(/\d+/)?.[0],
+      status: maskEditor().querySelector('[role="status"]')?.textContent,
+      undo: (button('maskEditor.undo') as HTMLButtonElement).disabled,
+    });
+    expect(shownMask()).toEqual({
+      pressed: [t('maskEditor.eraser')],
+      size: '48',
+      status: t('maskEditor.painted'),
+      undo: false,
+    });
+
+    await act(() => applyLocale('en'));
+    // Drawn anew in English: the eraser, 48 px, the stroke still painted and still undoable.
+    await waitFor(() => expect(maskEditor().querySelector('canvas')).toBeTruthy());
+    expect(shownMask()).toEqual({
+      pressed: ['Eraser'],
+      size: '48',
+      status: 'The painted part of the image will be changed.',
+      undo: false,
+    });
+    fireEvent.click(button('maskEditor.undo'));
+    expect(shownMask().status).toBe(t('maskEditor.empty'));
+  });
+});
