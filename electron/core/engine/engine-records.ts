@@ -27,8 +27,17 @@ export interface EngineRecordsDeps {
   readonly isBusy: (localId: string) => boolean;
   /** Tells the engine's listeners about a change. */
   readonly announce: (record: TaskRecord) => void;
-  /** The engine no longer works on the task (finished and written, or forgotten). */
-  readonly letGo?: (localId: string) => void;
+  /**
+   * The engine no longer works on the task (finished and written, or forgotten). `leaseEnded`:
+   * its lease already ended in the write just committed ({@link letGoWithin}).
+   */
+  readonly letGo?: (localId: string, leaseEnded?: boolean) => void;
+  /**
+   * Run inside the history's write transaction of a task's last write (the one after which it is
+   * let go): its lease ends in that write's commit, not in a transaction of its own; true when it
+   * did. Only where the leases are kept in the same history store, on the same connection.
+   */
+  readonly letGoWithin?: ((localId: string) => boolean) | undefined;
   /**
    * The history holds a newer record of a task than the engine's live one (another process
    * wrote it): the live copy is gone and the lease let go; the engine carries on from the
@@ -41,6 +50,8 @@ export class EngineRecords {
   private readonly live = new Map<string, TaskRecord>();
   /** Tasks whose latest change the history refused: kept live until written. */
   private readonly unsaved = new Set<string>();
+  /** Tasks whose lease ended in the write just committed, until their {@link release}. */
+  private readonly leaseEnded = new Set<string>();
   private readonly bookkeeping: BookkeepingWrites;
   /**
    * Tasks the user removed from the history while their service still works on them: watched
@@ -273,6 +284,7 @@ export class EngineRecords {
 
   /** The task left the history: nothing of it is kept or written. */
   forget(localId: string): void {
+    this.leaseEnded.delete(localId);
     this.detached.delete(localId);
     this.live.delete(localId);
     this.unsaved.delete(localId);
@@ -369,8 +381,23 @@ export class EngineRecords {
     // Not in the history yet (a new task), or removed there: written whole, in the same
     // transaction (one write lock per engine write, never two).
     const merge = (stored: TaskRecord) => withUserEditsOf(record, stored);
-    const [written] = this.deps.history.editMany([record.localId], merge, undefined, record);
+    const { letGoWithin } = this.deps;
+    // The task's last write ends its lease in the same commit (one commit and sync, not two); a
+    // write that fails ends nothing (rolled back with it), and its release deletes the row later.
+    let ended = false;
+    const alongside =
+      letGoWithin && this.letGoAfter(record)
+        ? () => (ended = letGoWithin(record.localId))
+        : undefined;
+    const [written] = this.deps.history.editMany([record.localId], merge, alongside, record);
+    if (ended) this.leaseEnded.add(record.localId);
     return written ?? record;
+  }
+
+  /** Whether a successful write of `record` lets its task go ({@link release}'s own test). */
+  private letGoAfter(record: TaskRecord): boolean {
+    const { localId } = record;
+    return this.live.has(localId) && !isUnfinished(record) && !this.deps.isBusy(localId);
   }
 
   /** The history takes writes again (a disk had no space): catch up on the ones it refused. */
@@ -389,13 +416,14 @@ export class EngineRecords {
     }
   }
 
-  /** Lets go of a task that needs nothing more and is safely in the history. */
+  /** Lets go of a task that needs nothing more and is safely in the history ({@link letGoAfter}). */
   private release(localId: string): void {
+    const leaseEnded = this.leaseEnded.delete(localId);
     const record = this.live.get(localId);
-    if (!record || isUnfinished(record) || this.deps.isBusy(localId)) return;
+    if (!record || !this.letGoAfter(record)) return;
     if (this.unsaved.has(localId)) return;
     this.live.delete(localId);
     this.detached.delete(localId);
-    this.deps.letGo?.(localId);
+    this.deps.letGo?.(localId, leaseEnded);
   }
 }

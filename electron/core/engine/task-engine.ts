@@ -42,7 +42,7 @@ import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 /** How a stored batch goes out: the first alone (runBatch), or side by side (runEach). */
 type Send = (records: TaskRecord[]) => Promise<void>;
 import { groupRecords, type GroupItem } from './group-submit';
-import { TaskLeases } from './task-leases';
+import { letGoHooks, TaskLeases } from './task-leases';
 import { learnTrackedModel, trackedRequest, typedTaskId, type TrackOptions } from './request-check';
 import { isSettled } from './task-transitions';
 import { StoredTasks } from './stored-tasks';
@@ -99,7 +99,7 @@ export class TaskEngine {
       bookkeepingWriteMs: () => this.ownOptions.bookkeepingWriteMs,
       isBusy: (localId) => this.downloads.isBusy(localId),
       announce: (record) => this.announce(record),
-      letGo: (localId) => this.leases.release(localId),
+      ...letGoHooks(() => this.leases, deps),
       stale: (localId) => this.onLeasesLost([localId]),
     });
     this.leases = new TaskLeases(

@@ -22,6 +22,7 @@ import { pidOf, processState, THIS_HOST } from '../fs';
 import type { EngineContext } from './engine-context';
 import type { EngineLease, EngineSharing } from './engine-types';
 import { errorKind } from './error-kind';
+import type { EngineRecordsDeps } from './engine-records';
 
 type LeaseContext = Pick<EngineContext, 'clock' | 'logger' | 'options'>;
 
@@ -115,15 +116,34 @@ export class TaskLeases {
     return false;
   }
 
-  /** This engine is done with the task: another process may take it at once. */
-  release(localId: string): void {
-    this.leftBehind.delete(localId);
-    if (!this.mine.delete(localId) || this.sharing === undefined) return;
+  /**
+   * {@link release}'s lease row ended inside the history write transaction this is called in (the
+   * task's last write: EngineRecords.letGoWithin), on the same store: one commit for both. True
+   * when it was; the release that follows the committed write is then told so and only forgets
+   * the task here. A failed delete is left to that release (the write goes on without it).
+   */
+  endWithin(localId: string): boolean {
+    if (!this.mine.has(localId) || this.sharing === undefined) return false;
     try {
       this.sharing.releaseLeases(this.owner, [localId]);
-    } catch (error) {
-      // It simply expires.
-      this.ctx.logger.warn('could not end a task lease', { reason: errorKind(error) });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** This engine is done with the task: another process may take it at once. */
+  release(localId: string, rowEnded = false): void {
+    this.leftBehind.delete(localId);
+    if (!this.mine.delete(localId) || this.sharing === undefined) return;
+    // Its row already ended in the task's last write ({@link endWithin}): nothing to write.
+    if (!rowEnded) {
+      try {
+        this.sharing.releaseLeases(this.owner, [localId]);
+      } catch (error) {
+        // It simply expires.
+        this.ctx.logger.warn('could not end a task lease', { reason: errorKind(error) });
+      }
     }
     if (this.mine.size === 0) this.cancelRenewal();
   }
@@ -260,4 +280,20 @@ function stateOf(owner: string): 'gone' | 'alive' | 'unknown' {
   const parts = owner.split(':');
   if (parts.length < 3) return 'unknown';
   return processState(parts.slice(0, -2).join(':'), pidOf(parts.at(-2)));
+}
+
+/**
+ * EngineRecords' hooks that let a task go: its lease released after its last write, or, where the
+ * leases are kept in the very store the records are written to (one connection: the app's and
+ * the CLI's core), ended inside that write ({@link TaskLeases.endWithin}).
+ */
+export function letGoHooks(
+  leases: () => TaskLeases,
+  deps: { readonly history: unknown; readonly sharing?: unknown },
+): Pick<EngineRecordsDeps, 'letGo' | 'letGoWithin'> {
+  return {
+    letGo: (localId, leaseEnded) => leases().release(localId, leaseEnded),
+    letGoWithin:
+      deps.sharing === deps.history ? (localId) => leases().endWithin(localId) : undefined,
+  };
 }

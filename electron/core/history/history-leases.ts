@@ -54,15 +54,19 @@ export class HistoryLeases {
     );
   }
 
-  /** See {@link HistoryStore.releaseLeases}. */
+  /**
+   * See {@link HistoryStore.releaseLeases}. Called inside a write transaction of this store (the
+   * engine's last write of a task: EngineRecords), the leases end with that write, in its one
+   * commit, instead of in a transaction of their own.
+   */
   release(owner: string, localIds?: readonly string[]): void {
     const { connection } = this.access;
     this.access.write(() => {
-      if (localIds === undefined) connection.run(RELEASE_ALL_LEASES, [owner]);
-      else
-        connection.transaction(() => {
-          for (const localId of localIds) connection.run(RELEASE_LEASE, [localId, owner]);
-        });
+      if (localIds === undefined) return connection.run(RELEASE_ALL_LEASES, [owner]);
+      const each = () => {
+        for (const localId of localIds) connection.run(RELEASE_LEASE, [localId, owner]);
+      };
+      return connection.inTransaction ? each() : connection.transaction(each);
     });
   }
 

@@ -68,6 +68,11 @@ export class SqliteConnection {
     return this.db.isOpen;
   }
 
+  /** Whether a transaction is open on this connection (a write joins it instead of starting one). */
+  get inTransaction(): boolean {
+    return this.db.isTransaction;
+  }
+
   /**
    * A prepared statement for `sql`, prepared once and reused. Filters give list queries many
    * shapes, so past {@link MAX_STATEMENTS} the least recently used one is dropped.
