@@ -10,6 +10,7 @@ import {
   send,
   startDialect,
 } from './dialect-helpers';
+import { UNTIL } from '../../support/waits';
 
 const KEY = { Authorization: 'Bearer r8-secret' };
 const ACCOUNTS = [{ account: 'alice', key: 'r8-secret' }];
@@ -252,7 +253,7 @@ describe('demo service, replicate dialect', () => {
     const held = call(url, { headers: { ...KEY, Prefer: 'wait=30' } }).then((answer) => {
       answered = answer.json as Prediction;
     });
-    await vi.waitFor(() => expect(service.log.requests).toHaveLength(2), { interval: 5 });
+    await vi.waitFor(() => expect(service.log.requests).toHaveLength(2), UNTIL);
     expect(answered).toBeUndefined();
     clock.advance(30_000);
     // Its 30 s have passed on the service's clock: answered, not after 30 s of real time.

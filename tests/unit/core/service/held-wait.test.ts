@@ -12,6 +12,7 @@ import { ServiceClient } from '../../../../electron/core/service/service-client'
 import type { ProviderId } from '../../../../shared/domain/providers';
 import { closeServers, sendJson, serve } from '../../../support/http-servers';
 import { ManualClock } from '../../../fakes/manual-clock';
+import { UNTIL } from '../../../support/waits';
 
 /** held-answer.ts's bounds: an event's characters, a stream's bytes. */
 const MAX_EVENT_CHARS = 64 * 1024;
@@ -99,7 +100,7 @@ describe("fal's status stream", () => {
         60_000,
       )
       .then((said) => (outcome = said));
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { interval: 5 });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), UNTIL);
     await clock.advance(59_999);
     expect(outcome).toBeUndefined();
     await clock.advance(1);
