@@ -13,23 +13,40 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir, readlink } from 'node:fs/promises';
 import path from 'node:path';
 
-/** The SHA-256 of every entry under `dir` (relative path, kind, bytes or link target), sorted. */
-export async function treeDigest(dir: string): Promise<string> {
-  const hash = createHash('sha256');
+/** The entries of a resources folder its app folder is extracted from: app.asar and its unpacked files. */
+export const isAppEntry = (name: string): boolean =>
+  name === 'app.asar' ||
+  name === 'app.asar.unpacked' ||
+  name.startsWith(`app.asar.unpacked${path.sep}`);
+
+/**
+ * The SHA-256 of every entry under `dir` (relative path, kind, bytes or link target), sorted; and
+ * in the same reading, that of the entries `part` takes (each file read once).
+ */
+export async function treeDigest(
+  dir: string,
+  part: (name: string) => boolean = () => true,
+): Promise<{ readonly all: string; readonly part: string }> {
+  const all = createHash('sha256');
+  const some = createHash('sha256');
+  const update = (name: string, ...chunks: (string | Buffer)[]) => {
+    for (const hash of part(name) ? [all, some] : [all])
+      for (const chunk of chunks) hash.update(chunk);
+  };
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const named = entries
     .map((entry) => ({ entry, name: path.relative(dir, path.join(entry.parentPath, entry.name)) }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const { entry, name } of named) {
     const full = path.join(dir, name);
-    if (entry.isSymbolicLink()) hash.update(`link\0${name}\0${await readlink(full)}\0`);
+    if (entry.isSymbolicLink()) update(name, `link\0${name}\0${await readlink(full)}\0`);
     else if (entry.isFile()) {
       const bytes = await readFile(full);
-      hash.update(`file\0${name}\0${String(bytes.length)}\0`).update(bytes);
-    } else if (entry.isDirectory()) hash.update(`dir\0${name}\0`);
-    else hash.update(`other\0${name}\0`);
+      update(name, `file\0${name}\0${String(bytes.length)}\0`, bytes);
+    } else if (entry.isDirectory()) update(name, `dir\0${name}\0`);
+    else update(name, `other\0${name}\0`);
   }
-  return hash.digest('hex');
+  return { all: all.digest('hex'), part: some.digest('hex') };
 }
 
 /**

@@ -18,7 +18,7 @@ import type { EngineContext } from './engine-context';
 import type { EngineServiceClient } from './engine-types';
 import { serviceRefOf } from './demo-handles';
 
-/** A wait answered sooner than this with the task still running was not held (real time). */
+/** A wait answered sooner than this with the task still running was not held (engine's clock). */
 const EARLY_MS = 1_000;
 /** Waits held open at once, per engine. */
 const MAX_OPEN = 4;
@@ -73,8 +73,8 @@ export class HeldWaits {
     if (this.open.size >= MAX_OPEN) return;
     const controller = new AbortController();
     this.open.set(localId, controller);
-    // Real time, as the hold is (the service's and the request's): not the engine's clock.
-    const startedAt = performance.now();
+    // On the engine's clock, as the hold is (the client's time limit is on the same one).
+    const startedAt = this.ctx.clock.now();
     try {
       const outcome = await this.client.waitForEnd(
         credentials,
@@ -82,7 +82,7 @@ export class HeldWaits {
         holdMs,
         AbortSignal.any([this.ctx.signal, controller.signal]),
       );
-      const early = performance.now() - startedAt < Math.min(holdMs / 2, EARLY_MS);
+      const early = this.ctx.clock.now() - startedAt < Math.min(holdMs / 2, EARLY_MS);
       if (outcome === 'interrupted') return this.onInterrupted(localId);
       this.interrupted.delete(localId);
       if (outcome === 'ended') this.saidEnded.add(localId);

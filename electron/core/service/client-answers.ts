@@ -3,6 +3,7 @@
  * into the answer worker as it arrives (answer-reader.ts), an error status's body scrubbed of the
  * key there, and what a body that did not all arrive means. The main thread moves bytes only.
  */
+import type { Clock } from '../../ports/clock';
 import type { AnswerOutcome } from './answer-protocol';
 import type { AnswerReader, BodyTrouble } from './answer-reader';
 import type { AnswerReading } from './client-parts';
@@ -22,6 +23,8 @@ export interface AnswerContext {
   readonly answers: AnswerReader;
   readonly maxBytes: number;
   readonly now: () => number;
+  /** The clock of a request's time limit and a stream's hold; none: the real one. */
+  readonly clock: Clock | undefined;
   readonly heldKeys: (() => Promise<readonly string[]>) | undefined;
 }
 

@@ -17,6 +17,7 @@ import type { HeldOutcome } from './answer-protocol';
 import type { ProfileRequest, ProviderProfile, TaskHandles } from './providers/provider-profile';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import { readTransportFailure } from './transport-reading';
+import { timeLimit } from './time-limit';
 
 export type { HeldOutcome };
 
@@ -29,8 +30,8 @@ export type HeldWaitOutcome = HeldOutcome | 'interrupted';
 /** How the client sends the held request (checked as every request) and reads its answer. */
 interface HeldIo {
   readonly signal: AbortSignal;
-  /** The client's answer worker and usual answer limit. */
-  readonly context: Pick<AnswerContext, 'answers' | 'maxBytes'>;
+  /** The client's answer worker, usual answer limit and clock (a stream's hold is on it). */
+  readonly context: Pick<AnswerContext, 'answers' | 'maxBytes' | 'clock'>;
   /** The keys the answer is searched for (the worker's reading takes them, as every answer's). */
   readonly keys: readonly string[];
   respond(signal: AbortSignal, request: ProfileRequest): Promise<Response>;
@@ -82,8 +83,8 @@ export async function heldWait(
   const held = profile.held;
   if (!held) return 'broken';
   const events = held.answer === 'events';
-  const hold = AbortSignal.timeout(holdMs);
-  const signal = events ? AbortSignal.any([io.signal, hold]) : io.signal;
+  const hold = timeLimit(holdMs, io.context.clock);
+  const signal = events ? AbortSignal.any([io.signal, hold.signal]) : io.signal;
   const asked = held.request(
     task.taskId,
     task.handles ?? {},
@@ -101,7 +102,9 @@ export async function heldWait(
     return await readHeld(io, reading, response, signal);
   } catch (error) {
     // A stream open to its limit is the usual case: the task still runs.
-    if (hold.aborted && !io.signal.aborted) return 'waiting';
+    if (hold.signal.aborted && !io.signal.aborted) return 'waiting';
     throw error;
+  } finally {
+    hold.clear();
   }
 }

@@ -4,7 +4,6 @@
  * before the key leaves, requests and redirects only under the base URL the key is for, a total timeout, a bounded body, and the
  * mapping of every failure to a {@link ServiceError} whose text never contains the key.
  */
-import type { Clock } from '../../ports/clock';
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { FetchLike } from '../../ports/http';
 import type { GenerationRequest, ServiceTask } from '../../../shared/service/wire';
@@ -63,9 +62,10 @@ export class ServiceClient {
   readonly #maxBytes: number;
   readonly #maxInlineBytes: number;
   readonly #now: () => number;
-  /** The clock of the request's time limit; none: the real one (`AbortSignal.timeout`). */
-  readonly #clock: Clock | undefined;
-  /** How answers are read: the worker, the usual limit, the clock for `Retry-After`. */
+  /**
+   * How answers are read: the worker, the usual limit, the clock for `Retry-After`, and the clock
+   * of a request's time limit and a held stream's hold (none: the real one, `AbortSignal.timeout`).
+   */
   readonly #reading: AnswerContext;
 
   constructor(options: ServiceClientOptions) {
@@ -80,11 +80,11 @@ export class ServiceClient {
     );
     const clock = options.clock;
     this.#now = options.now ?? (clock ? () => clock.now() : Date.now);
-    this.#clock = clock;
     this.#reading = {
       answers: options.answers ?? sharedAnswerReader(),
       maxBytes: this.#maxBytes,
       now: this.#now,
+      clock,
       heldKeys: options.heldKeys,
     };
   }
@@ -162,9 +162,9 @@ export class ServiceClient {
   }
 
   /**
-   * Waits for a task to end where its service holds the wait (ProviderProfile.held): at most
-   * `holdMs`, and no more than 80 % of the request timeout, which bounds the whole wait. Sent as every request is (the key
-   * only where it may go, redirects checked); it says only whether to poll now (held-answer.ts).
+   * Waits for a task to end where its service holds the wait (ProviderProfile.held): `holdMs` on
+   * the client's clock at most, within 80 % of the request timeout (which bounds it all), sent as
+   * every request is (key to its origin only); it says only whether to poll now (held-answer.ts).
    * @returns `broken` as well for a service without one and for any failure of the wait but one:
    * `interrupted` when this computer's network failed it (asleep, changed, gone).
    * @throws only the caller's `signal.reason`.
@@ -175,7 +175,6 @@ export class ServiceClient {
     holdMs: number,
     signal?: AbortSignal,
   ): Promise<HeldWaitOutcome> {
-    // Inside the request's own timeout, with room to read the answer.
     const hold = Math.min(holdMs, this.#timeoutMs * 0.8);
     const run = this.#run('query', credentials, signal, (call) =>
       heldWait(call.profile, { ...task, taskId: checkTaskId(task.taskId) }, hold, {
@@ -305,7 +304,7 @@ export class ServiceClient {
     // start is not the request's time.
     await this.#reading.answers.ready(op, callerSignal);
     const keys = await keysToFind(basis.credentials.key, this.#reading.heldKeys);
-    const limit = timeLimit(this.#timeoutMs, this.#clock);
+    const limit = timeLimit(this.#timeoutMs, this.#reading.clock);
     const timeout = limit.signal;
     const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
     try {

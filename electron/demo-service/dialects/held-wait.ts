@@ -1,7 +1,8 @@
 /**
  * Waits a dialect holds until a task ends: Replicate's `Prefer: wait` on a prediction read, fal's
- * status stream. The demo checks the task every {@link HOLD_STEP_MS} (its tasks end by the clock,
- * not by an event), and never holds past the given time.
+ * status stream. The demo checks the task every {@link HOLD_STEP_MS} of real time (its tasks end by
+ * the clock, not by an event), and never holds past the given time on the service's clock (the
+ * real one when it runs on its own; a test's manual clock moves a hold to its end).
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { StoredTask } from '../task-store';
@@ -27,7 +28,7 @@ export function preferWait(headers: IncomingHttpHeaders): number | undefined {
 }
 
 /**
- * Holds while the task `find` finds is queued or running, at most `ms` of real time.
+ * Holds while the task `find` finds is queued or running, at most `ms` on the service's clock.
  * @returns the task as it is then; undefined when it is gone (or no longer the caller's).
  */
 export async function holdWhileRunning(
@@ -35,22 +36,23 @@ export async function holdWhileRunning(
   find: () => StoredTask | undefined,
   ms: number,
 ): Promise<StoredTask | undefined> {
+  const now = kit.ctx.options.now;
+  const until = now() + ms;
   await holdUntil(() => {
     const task = find();
-    return !task || !RUNNING.has(kit.phase(task));
-  }, ms);
+    return !task || !RUNNING.has(kit.phase(task)) || now() >= until;
+  });
   return find();
 }
 
 const RUNNING = new Set<DialectPhase>(['queued', 'running']);
 
-/** Resolves when `ended()` says so, or after `ms` of real time, whichever is first. */
-function holdUntil(ended: () => boolean, ms: number): Promise<void> {
-  const until = Date.now() + ms;
+/** Resolves when `ended()` says so, looking every {@link HOLD_STEP_MS}. */
+function holdUntil(ended: () => boolean): Promise<void> {
   return new Promise((resolve) => {
     const look = (): void => {
-      if (ended() || Date.now() >= until) resolve();
-      else setTimeout(look, Math.min(HOLD_STEP_MS, Math.max(1, until - Date.now())));
+      if (ended()) resolve();
+      else setTimeout(look, HOLD_STEP_MS);
     };
     look();
   });

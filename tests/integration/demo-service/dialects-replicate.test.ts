@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DemoService } from '../../../electron/demo-service/types';
 import type { Answer } from './dialect-helpers';
 import {
@@ -10,6 +10,7 @@ import {
   send,
   startDialect,
 } from './dialect-helpers';
+import { UNTIL } from '../../support/waits';
 
 const KEY = { Authorization: 'Bearer r8-secret' };
 const ACCOUNTS = [{ account: 'alice', key: 'r8-secret' }];
@@ -237,5 +238,29 @@ describe('demo service, replicate dialect', () => {
       stream: expect.stringMatching(new RegExp(`^${FOREIGN}/`)),
     });
     expect((await read(`${service.url}/v1/predictions/${prediction.id}`)).id).toBe(prediction.id);
+  });
+
+  it("holds a `Prefer: wait` read to its seconds on the service's clock, the prediction still running", async () => {
+    // Durations of a minute: nothing ends while the read is held; only the clock ends the hold.
+    const { service, clock } = await startDialect({
+      dialect: 'replicate',
+      accounts: ACCOUNTS,
+      durationMs: 60_000,
+    });
+    const prediction = await created(service, { prompt: 'a held read' });
+    const url = `${service.url}/v1/predictions/${prediction.id}`;
+    let answered: Prediction | undefined;
+    const held = call(url, { headers: { ...KEY, Prefer: 'wait=30' } }).then((answer) => {
+      answered = answer.json as Prediction;
+    });
+    await vi.waitFor(() => expect(service.log.requests).toHaveLength(2), UNTIL);
+    expect(answered).toBeUndefined();
+    clock.advance(30_000);
+    // Its 30 s have passed on the service's clock: answered, not after 30 s of real time.
+    await vi.waitFor(() => expect(answered?.status).toBe('processing'), {
+      timeout: 10_000,
+      interval: 5,
+    });
+    await held;
   });
 });

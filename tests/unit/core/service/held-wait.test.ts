@@ -7,10 +7,12 @@
  * it at once.
  */
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServiceClient } from '../../../../electron/core/service/service-client';
 import type { ProviderId } from '../../../../shared/domain/providers';
 import { closeServers, sendJson, serve } from '../../../support/http-servers';
+import { ManualClock } from '../../../fakes/manual-clock';
+import { UNTIL } from '../../../support/waits';
 
 /** held-answer.ts's bounds: an event's characters, a stream's bytes. */
 const MAX_EVENT_CHARS = 64 * 1024;
@@ -80,6 +82,31 @@ describe("fal's status stream", () => {
   it('a stream open to the hold with nothing said leaves the task waiting, in bounded time', async () => {
     const { outcome } = await falWait((res) => stream(res, [': hi\n\n'], false), 300);
     expect(outcome).toBe('waiting');
+  });
+
+  it("a stream open to the hold ends when the client's clock reaches it, not real time", async () => {
+    const clock = new ManualClock();
+    const server = await serve((_req, res) => stream(res, [': hi\n\n'], false));
+    const onClock = new ServiceClient({
+      fetch: (url, init) => fetch(url, init),
+      requestTimeoutMs: 120_000,
+      clock,
+    });
+    let outcome: string | undefined;
+    const wait = onClock
+      .waitForEnd(
+        creds(server.origin, 'fal'),
+        { taskId: ID, request: { prompt: 'p', model: FAL_MODEL } },
+        60_000,
+      )
+      .then((said) => (outcome = said));
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), UNTIL);
+    await clock.advance(59_999);
+    expect(outcome).toBeUndefined();
+    await clock.advance(1);
+    // A minute of the clock, not of real time: the wait is over well within the test's bound.
+    await vi.waitFor(() => expect(outcome).toBe('waiting'), { timeout: 10_000, interval: 5 });
+    await wait;
   });
 
   it.each([
