@@ -52,7 +52,7 @@ const ARCHIVE = 'library-export.zip';
 
 const PROMPT = 'A teapot on a wooden table, image inputs journey';
 const FILL_PROMPT = 'A small cactus where the paint is';
-const DEMO_EDIT = 'Image task service · demo-edit';
+const DEMO_EDIT = 'Image task service (demo) · demo-edit';
 const FAL_FILL = 'fal.ai · fal-ai/flux-pro/v1/fill';
 /** The demo's fill colour (electron/demo-service/input-pixels.ts). */
 const FILL_COLOUR = [255, 0, 255] as const;
@@ -141,7 +141,7 @@ async function fillOnTwoDialects(page: Page): Promise<Locator> {
   await panel.getByRole('checkbox', { name: DEMO_EDIT }).check();
   await panel.getByRole('checkbox', { name: FAL_FILL }).check();
   await expect(panel.getByTestId('edit-route-1')).toHaveText(
-    'Target 1: Image task service · demo-edit Inside the request',
+    'Target 1: Image task service (demo) · demo-edit Inside the request',
   );
   await expect(panel.getByTestId('edit-route-2')).toHaveText(
     'Target 2: fal.ai · fal-ai/flux-pro/v1/fill Inside the request',
@@ -229,7 +229,7 @@ async function upscaleTheFill(page: Page): Promise<void> {
   await expect(panel.getByRole('radio', { name: 'Upscale' })).toBeChecked();
   await panel.getByRole('checkbox', { name: DEMO_EDIT }).check();
   await expect(panel.getByTestId('edit-route-1')).toHaveText(
-    'Target 1: Image task service · demo-edit Inside the request',
+    'Target 1: Image task service (demo) · demo-edit Inside the request',
   );
   await panel.getByRole('button', { name: 'Send' }).click();
   await expect(panel).toHaveCount(0);
