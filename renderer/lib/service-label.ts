@@ -75,12 +75,17 @@ export function ledgerServiceLabel(entry: Pick<CostLedgerEntry, 'provider' | 'co
   return serviceIdLabel(ledgerServiceOf(entry));
 }
 
-/** A model on a service as the window names it ("fal.ai · fal-ai/flux-pro/kontext"), service first. */
-export function targetName(target: {
-  readonly provider: ProviderId;
-  readonly model: string;
-}): string {
-  return targetLabel(serviceLabel(target.provider), target.model);
+/**
+ * A model on a service as the window names it ("fal.ai · fal-ai/flux-pro/kontext"), service first;
+ * with the service's state `now` (serviceStateOf), as a choice to send to is named
+ * ({@link serviceChoiceLabel}: "fal.ai (no key) · …", "… (no key: demo) · …"), as the compose
+ * form's and compare's Service boxes name it.
+ */
+export function targetName(
+  target: { readonly provider: ProviderId; readonly model: string },
+  now: ServiceKeyState | null = null,
+): string {
+  return targetLabel(serviceChoiceLabel(target.provider, now), target.model);
 }
 
 /**

@@ -11,8 +11,7 @@ import type {
   InputImage,
   UpscaleFactor,
 } from '../../shared/domain/image-inputs';
-import { PROVIDER_IDS, demoStandsIn, type ProviderId } from '../../shared/domain/providers';
-import { typedAddress } from '../../shared/domain/submit-target';
+import type { ProviderId } from '../../shared/domain/providers';
 import type {
   EditInputPayload,
   EditPlanOutput,
@@ -20,7 +19,6 @@ import type {
   StackEntry,
 } from '../../shared/ipc/inputs-contract';
 import { call, imageUrl, toApiError } from '../lib/api';
-import { lacksKey, serviceKeyState } from '../lib/service-key-state';
 import type { AppState } from './app-state';
 import { firstEditDraft, type EditDraft, type MaskWork } from './edit-draft';
 import type { ImageRef } from './gallery-delete';
@@ -297,17 +295,6 @@ async function stackImages(stack: ImageStack): Promise<StackImage[]> {
       })),
   );
   return [first, ...rest];
-}
-
-/** The services the user has set up: a key that can be used (or today's contract's demo). */
-export function setUpServices(state: AppState): ProviderId[] {
-  return PROVIDER_IDS.filter((provider) => {
-    const status = state.serviceKeys?.[provider];
-    const keyState = demoStandsIn(provider)
-      ? state.settings && serviceKeyState(status, typedAddress(state.settings, provider) === '')
-      : serviceKeyState(status, false, provider);
-    return keyState !== null && keyState !== undefined && !lacksKey(keyState);
-  });
 }
 
 declare module './app-state' {

@@ -3,12 +3,16 @@
  * settings and keys the page knows, serviceStateOf: the state Settings' badge shows): the built-in
  * demo standing in for it ("{service} (demo)", "{service} (no key: demo)"), a service without a
  * key ("{service} (no key)"), or the service itself. One list for every place that chooses a
- * service to send to: the compose form's Service box and each compare target's, so a target
- * reads the same wherever it is chosen and as its tasks are named after.
+ * service to send to: the compose form's Service box, each compare target's and the edit panel's
+ * model checkboxes, so a target reads the same wherever it is chosen and as its tasks are named
+ * after. The edit panel offers a model on the services {@link sendableServices} keeps (the others
+ * shown with the service to set up): the same states, so a service whose tasks go to the demo for
+ * want of a key is offered there as here, and one found unreachable is offered, marked (only a
+ * call that answers tells it is back).
  */
 import { useMemo } from 'react';
 import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
-import type { ServiceKeyState } from '../lib/service-key-state';
+import { lacksKey, type ServiceKeyState } from '../lib/service-key-state';
 import { serviceChoiceLabel } from '../lib/service-label';
 import { useAppStore } from './app-store';
 import type { AppState } from './app-state';
@@ -31,6 +35,21 @@ export function useServiceStandings(): Readonly<Record<ProviderId, ServiceKeySta
       ServiceKeyState | null
     >;
   }, [now]);
+}
+
+/**
+ * The services a new task can be sent to now, from their standings ({@link useServiceStandings}):
+ * every one whose state is known and that does not lack a key (lacksKey), its own key, none
+ * needed, or the built-in demo standing in for it (`demo`, `demoNoKey`), as main's endpointOf
+ * sends it.
+ */
+export function sendableServices(
+  standing: Readonly<Record<ProviderId, ServiceKeyState | null>>,
+): ProviderId[] {
+  return PROVIDER_IDS.filter((id) => {
+    const state = standing[id];
+    return state !== null && !lacksKey(state);
+  });
 }
 
 /** Every service, in the order they are offered, with its name as a choice to send to. */

@@ -87,7 +87,6 @@ export async function planCompare(deps: CompareDeps, input: CompareInput): Promi
   const { prompts, targets, options } = parsed.data;
   return planFanOut(deps, {
     targets,
-    sayDemo: true,
     noneLeft: sentence('error.compare.noTargetLeft'),
     plan: async (wanted, place): Promise<PlannedTarget | { reason: Sentence }> => {
       const found = await usableTarget(deps.credentials, wanted);

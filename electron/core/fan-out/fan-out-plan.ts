@@ -74,8 +74,6 @@ interface LeftOutReason {
 /** What a use of the fan-out (a compare, an edit) says of its targets. */
 export interface FanOutUse<Wanted extends FanOutTarget, Planned extends PlannedTarget> {
   readonly targets: readonly Wanted[];
-  /** Labels say "(demo)" of a target on the built-in demo. */
-  readonly sayDemo?: boolean;
   /** The target kept, planned, or the sentence that leaves it out. */
   readonly plan: (
     wanted: Wanted,
@@ -92,7 +90,7 @@ export async function planFanOut<Wanted extends FanOutTarget, Planned extends Pl
   deps: FanOutDeps,
   use: FanOutUse<Wanted, Planned>,
 ): Promise<FanOutPlan<Planned>> {
-  const names = labelsOf(use.targets, use.sayDemo);
+  const names = labelsOf(use.targets);
   const planned: Planned[] = [];
   const leftOut: LeftOutTarget[] = [];
   for (const [index, wanted] of use.targets.entries()) {

@@ -35,24 +35,22 @@ export function modelOf(target: FanOutTarget): string | undefined {
 
 /**
  * A target's service as its label names it: "fal.ai", the user's own by its address's host
- * ("images.example.com"); with `sayDemo`, "fal.ai (demo)" on the
- * built-in demo (a compare may set fal's demo beside fal itself).
+ * ("images.example.com"), "fal.ai (demo)" on the built-in demo (a compare may set fal's demo
+ * beside fal itself; an edit's target goes there while the demo stands in for its service).
  */
-function serviceOf(target: FanOutTarget, sayDemo: boolean): string {
+function serviceOf(target: FanOutTarget): string {
   const address = target.baseUrl ?? '';
-  if (isDemoEndpoint(address)) {
-    const { label } = PROVIDERS[target.provider];
-    return sayDemo ? `${label} (demo)` : label;
-  }
+  if (isDemoEndpoint(address)) return `${PROVIDERS[target.provider].label} (demo)`;
   return serviceAt(target.provider, address);
 }
 
 /**
  * Each target's name: "fal.ai · fal-ai/flux/dev", with #1, #2… where the same label comes more
- * than once; with `sayDemo`, a target on the built-in demo says so (the demo standing in).
+ * than once; a target on the built-in demo says so (the demo standing in), a compare's and an
+ * edit's alike.
  */
-export function labelsOf(targets: readonly FanOutTarget[], sayDemo = false): TargetName[] {
-  const plain = targets.map((target) => targetLabel(serviceOf(target, sayDemo), modelOf(target)));
+export function labelsOf(targets: readonly FanOutTarget[]): TargetName[] {
+  const plain = targets.map((target) => targetLabel(serviceOf(target), modelOf(target)));
   const seen = new Map<string, number>();
   return targets.map((target, index) => {
     const label = plain[index] ?? '';
@@ -65,7 +63,7 @@ export function labelsOf(targets: readonly FanOutTarget[], sayDemo = false): Tar
     return {
       label: `${kept}${suffix}`,
       service: target.provider,
-      ...(sayDemo && isDemoEndpoint(target.baseUrl ?? '') ? { demo: true as const } : {}),
+      ...(isDemoEndpoint(target.baseUrl ?? '') ? { demo: true as const } : {}),
       ...(model === undefined ? {} : { model }),
       ...(twice ? { nth: n } : {}),
     };

@@ -60,7 +60,7 @@ function useSend(
 type DraftState = ReturnType<typeof useEditDraft>;
 
 /** The source, operation, mask, prompt, references and targets. */
-function EditForm({ draft, setDraft, choices, setUp }: Omit<DraftState, 'plan'>) {
+function EditForm({ draft, setDraft, choices, setUp, standing }: Omit<DraftState, 'plan'>) {
   const url = useInputAddress(draft.source.sha256);
   const fill = draft.operation === 'fill';
   return (
@@ -93,6 +93,7 @@ function EditForm({ draft, setDraft, choices, setUp }: Omit<DraftState, 'plan'>)
         <EditTargets
           choices={choices}
           targets={draft.targets}
+          standing={standing}
           onChange={(targets) => setDraft({ targets })}
         />
       </div>

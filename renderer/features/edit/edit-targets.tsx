@@ -2,11 +2,14 @@
  * The models the edit goes to, 1 to 6 at once (the compare's fan-out): every model that does
  * the operation, each one that cannot be used now disabled with its reason (the model that
  * would, or the service to set up). Each is named as the plan below it and the compare cells
- * name it: service, then model.
+ * name it: service, then model; the service as the compose form's and compare's Service boxes
+ * name it now (its standing: "(no key: demo)", "(no key)", "(unreachable)").
  */
 import { useId } from 'react';
 import { COMPARE_TARGETS } from '../../../shared/domain/compare';
+import type { ProviderId } from '../../../shared/domain/providers';
 import { t } from '../../i18n';
+import type { ServiceKeyState } from '../../lib/service-key-state';
 import { targetName } from '../../lib/service-label';
 import type { EditTarget as Target } from '../../store/edit-draft';
 import type { ModelChoice } from './edit-model';
@@ -14,12 +17,14 @@ import type { ModelChoice } from './edit-model';
 interface TargetsProps {
   readonly choices: readonly ModelChoice[];
   readonly targets: readonly Target[];
+  /** Each service's standing now (useServiceStandings). */
+  readonly standing: Readonly<Record<ProviderId, ServiceKeyState | null>>;
   readonly onChange: (targets: Target[]) => void;
 }
 
 const same = (a: Target, b: Target) => a.provider === b.provider && a.model === b.model;
 
-export function EditTargets({ choices, targets, onChange }: TargetsProps) {
+export function EditTargets({ choices, targets, standing, onChange }: TargetsProps) {
   const id = useId();
   const full = targets.length >= COMPARE_TARGETS.max;
   return (
@@ -47,7 +52,7 @@ export function EditTargets({ choices, targets, onChange }: TargetsProps) {
                   )
                 }
               />
-              {targetName(choice)}
+              {targetName(choice, standing[choice.provider])}
             </label>
             {choice.blocked === null ? null : (
               <p className="field__hint" id={reason}>

@@ -5,16 +5,11 @@
 import { useMemo } from 'react';
 import type { EditInputPayload } from '../../../shared/ipc/inputs-contract';
 import type { EditPlanOutput } from '../../../shared/ipc/inputs-contract';
-import { useShallow } from 'zustand/react/shallow';
 import { useLivePlan } from '../../lib/use-fan-out';
 import { useAppStore } from '../../store/app-store';
 import { firstEditDraft, type EditDraft } from '../../store/edit-draft';
-import {
-  setUpServices,
-  type Answer,
-  type EditSource,
-  type EditStart,
-} from '../../store/edit-slice';
+import type { Answer, EditSource, EditStart } from '../../store/edit-slice';
+import { sendableServices, useServiceStandings } from '../../store/use-service-choices';
 import { editInput, modelChoices, needsOfDraft } from './edit-model';
 
 const store = useAppStore.getState;
@@ -34,7 +29,8 @@ function usePlan(draft: EditDraft): Answer<EditPlanOutput> | null {
 export function useEditDraft(source: EditSource, start: EditStart) {
   const kept = useAppStore((state) => state.editDraft);
   const draft = useMemo(() => kept ?? firstEditDraft(source, start), [kept, source, start]);
-  const setUp = useAppStore(useShallow(setUpServices));
+  const standing = useServiceStandings();
+  const setUp = useMemo(() => sendableServices(standing), [standing]);
   const choices = useMemo(() => modelChoices(needsOfDraft(draft), setUp), [draft, setUp]);
   const setDraft = (change: Partial<EditDraft>) => {
     const next = { ...(store().editDraft ?? draft), ...change };
@@ -44,5 +40,5 @@ export function useEditDraft(source: EditSource, start: EditStart) {
     );
     store().editSetDraft(targets.length === next.targets.length ? next : { ...next, targets });
   };
-  return { draft, setDraft, choices, setUp, plan: usePlan(draft) };
+  return { draft, setDraft, choices, setUp, standing, plan: usePlan(draft) };
 }

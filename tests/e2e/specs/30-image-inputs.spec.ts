@@ -27,8 +27,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { pseudoMessage } from '../../../shared/i18n/pseudo';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { uiText } from './support/catalogue';
 import { readHistory } from './support/disk';
+import { crampedControls } from './support/layout';
 import { useDemoProcess } from './support/service';
 import { FAST_ENV, useAppSession } from './support/session';
 import {
@@ -52,7 +55,7 @@ const ARCHIVE = 'library-export.zip';
 
 const PROMPT = 'A teapot on a wooden table, image inputs journey';
 const FILL_PROMPT = 'A small cactus where the paint is';
-const DEMO_EDIT = 'Image task service · demo-edit';
+const DEMO_EDIT = 'Image task service (demo) · demo-edit';
 const FAL_FILL = 'fal.ai · fal-ai/flux-pro/v1/fill';
 /** The demo's fill colour (electron/demo-service/input-pixels.ts). */
 const FILL_COLOUR = [255, 0, 255] as const;
@@ -141,7 +144,7 @@ async function fillOnTwoDialects(page: Page): Promise<Locator> {
   await panel.getByRole('checkbox', { name: DEMO_EDIT }).check();
   await panel.getByRole('checkbox', { name: FAL_FILL }).check();
   await expect(panel.getByTestId('edit-route-1')).toHaveText(
-    'Target 1: Image task service · demo-edit Inside the request',
+    'Target 1: Image task service (demo) · demo-edit Inside the request',
   );
   await expect(panel.getByTestId('edit-route-2')).toHaveText(
     'Target 2: fal.ai · fal-ai/flux-pro/v1/fill Inside the request',
@@ -229,7 +232,7 @@ async function upscaleTheFill(page: Page): Promise<void> {
   await expect(panel.getByRole('radio', { name: 'Upscale' })).toBeChecked();
   await panel.getByRole('checkbox', { name: DEMO_EDIT }).check();
   await expect(panel.getByTestId('edit-route-1')).toHaveText(
-    'Target 1: Image task service · demo-edit Inside the request',
+    'Target 1: Image task service (demo) · demo-edit Inside the request',
   );
   await panel.getByRole('button', { name: 'Send' }).click();
   await expect(panel).toHaveCount(0);
@@ -369,3 +372,57 @@ test('a painted area filled on two dialects, compared with the original, upscale
   await importIntoAFreshLibrary(archive, digests);
   await rm(archive, { force: true });
 });
+
+/**
+ * The edit panel's model lines name each service as the compose form's Service box does
+ * ("(Demo)", "(kein Schlüssel)"): at 800x600 in German and the pseudo-locale every line lies in
+ * the panel, nothing in it or the window scrolls sideways, no button is cut.
+ */
+for (const [tag, option] of [
+  ['de', 'Deutsch'],
+  ['en-XA', 'Pseudo (ƥšéûđö)'],
+] as const) {
+  test(`in ${tag} at 800x600 the edit panel’s model lines fit, each service named by its state`, async () => {
+    test.setTimeout(120_000);
+    const { page } = await session.launch({ env: FAST_ENV, viewport: { width: 800, height: 600 } });
+    await generateAndView(page);
+    await page.keyboard.press('Escape');
+    const nav = page.getByRole('navigation', { name: 'Main' }).getByRole('button');
+    const gallery = (await nav.allTextContents()).findIndex((text) => text.startsWith('Gallery'));
+    await showScreen(page, 'Settings');
+    await page.getByLabel('Language', { exact: true }).selectOption({ label: option });
+    await expect(page.locator('html')).toHaveAttribute('lang', tag);
+    await page.getByRole('navigation').first().getByRole('button').nth(gallery).click();
+    await page.getByRole('img', { name: PROMPT, exact: true }).first().click();
+    const edit = tag === 'de' ? uiText('de', 'edit.open') : pseudoMessage('Edit…');
+    // The viewer (named in the shown language) offers it.
+    await page.getByRole('dialog').getByRole('button', { name: edit, exact: true }).click();
+    const panel = page.getByRole('dialog').filter({ has: page.locator('.edit-targets') });
+    const lines = panel.locator('.edit-choice label');
+    await expect(lines.first()).toBeVisible();
+    const texts = await lines.allTextContents();
+    // fal.ai has no key here: its line says so, as its Service box does.
+    expect(texts.some((text) => text.includes('fal.ai') && !text.includes('fal.ai ·'))).toBe(true);
+    const outside = await panel.evaluate((dialog) => {
+      const room = dialog.getBoundingClientRect();
+      const targets = dialog.querySelector<HTMLElement>('.edit-targets');
+      const cut = [...dialog.querySelectorAll<HTMLElement>('.edit-choice label, .edit-choice p')]
+        .filter((line) => {
+          const box = line.getBoundingClientRect();
+          return box.left < room.left - 1 || box.right > room.right + 1;
+        })
+        .map((line) => line.textContent ?? '');
+      // The model list and every box it lies in, up to the panel: none scrolls sideways.
+      const around: HTMLElement[] = [...(targets?.querySelectorAll<HTMLElement>('*') ?? [])];
+      for (let at = targets; at && at !== dialog.parentElement; at = at.parentElement)
+        around.push(at);
+      const wide = around
+        .filter((one) => one.scrollWidth > one.clientWidth + 1)
+        .filter((one) => getComputedStyle(one).overflowX !== 'visible')
+        .map((one) => `${one.tagName} ${one.className}`);
+      return [...cut, ...wide.map((name) => `scrolls sideways: ${name}`)];
+    });
+    expect(outside).toEqual([]);
+    expect(await crampedControls(page)).toEqual([]);
+  });
+}

@@ -171,8 +171,9 @@ describe('inputs over IPC', () => {
     expect(plan.targets).toEqual([
       {
         slot: 1,
-        label: 'Image task service · demo-edit',
+        label: 'Image task service (demo) · demo-edit',
         service: 'pictor',
+        demo: true,
         model: 'demo-edit',
         notes: [],
         inputs: { route: 'inline', publicLinks: false, consentNeeded: false },

@@ -94,7 +94,7 @@ async function chooseTwo(main: InterceptedApi, upload = true) {
   const dialog = await openPanel(main);
   const user = userEvent.setup();
   await user.click(
-    within(dialog).getByRole('checkbox', { name: 'Image task service · demo-edit' }),
+    within(dialog).getByRole('checkbox', { name: 'Image task service (demo) · demo-edit' }),
   );
   await user.click(within(dialog).getByRole('checkbox', { name: FAL }));
   await waitFor(() =>
@@ -119,12 +119,16 @@ describe('the edit panel', () => {
     expect(
       document.getElementById(expand.getAttribute('aria-describedby') ?? '')?.textContent,
     ).toBe('flux-pro-1.0-expand on Black Forest Labs can expand an image');
-    const fal = within(dialog).getByRole('checkbox', { name: 'fal.ai · fal-ai/flux-pro/kontext' });
+    const fal = within(dialog).getByRole('checkbox', {
+      name: 'fal.ai (no key) · fal-ai/flux-pro/kontext',
+    });
     expect((fal as HTMLInputElement).disabled).toBe(true);
     expect(document.getElementById(fal.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Set up fal.ai in Settings to use it.',
     );
-    const demo = within(dialog).getByRole('checkbox', { name: 'Image task service · demo-edit' });
+    const demo = within(dialog).getByRole('checkbox', {
+      name: 'Image task service (demo) · demo-edit',
+    });
     expect((demo as HTMLInputElement).disabled).toBe(false);
   });
 
@@ -256,7 +260,7 @@ describe('the edit panel', () => {
     });
     const dialog = await openPanel(main);
     await user.click(
-      within(dialog).getByRole('checkbox', { name: 'Image task service · demo-edit' }),
+      within(dialog).getByRole('checkbox', { name: 'Image task service (demo) · demo-edit' }),
     );
     const offer = within(dialog).getByRole('group', { name: 'Make a smaller copy' });
     expect(offer.textContent).toContain('This image is 6000×4000 pixels');
@@ -287,17 +291,23 @@ describe('the edit panel', () => {
         .getAllByRole('listitem')
         .map((item) => item.querySelector('strong')?.textContent ?? '');
     // The demo takes inputs inside the request only: main leaves it out.
-    expect(checked()).toEqual(['Image task service · demo-edit', FAL]);
-    expect(lines()).toEqual([`Target 2: ${FAL}`, 'Left out: Image task service · demo-edit']);
+    expect(checked()).toEqual(['Image task service (demo) · demo-edit', FAL]);
+    expect(lines()).toEqual([
+      `Target 2: ${FAL}`,
+      'Left out: Image task service (demo) · demo-edit',
+    ]);
     try {
       await act(() => applyLocale('de'));
       // The panel is drawn again in German with the draft as it was: both targets, Upload.
       const upload = within(dialog()).getByRole('radio', { name: 'Hochladen' });
       expect((upload as HTMLInputElement).checked).toBe(true);
       await waitFor(() =>
-        expect(lines()).toEqual([`Ziel 2: ${FAL}`, 'Ausgelassen: Bildaufgaben-Dienst · demo-edit']),
+        expect(lines()).toEqual([
+          `Ziel 2: ${FAL}`,
+          'Ausgelassen: Bildaufgaben-Dienst (Demo) · demo-edit',
+        ]),
       );
-      expect(checked()).toEqual(['Bildaufgaben-Dienst · demo-edit', FAL]);
+      expect(checked()).toEqual(['Bildaufgaben-Dienst (Demo) · demo-edit', FAL]);
     } finally {
       await applyLocale('en');
     }
@@ -315,7 +325,7 @@ describe('the edit panel', () => {
     const dialog = await openPanel(main);
     const user = userEvent.setup();
     await user.click(
-      within(dialog).getByRole('checkbox', { name: 'Image task service · demo-edit' }),
+      within(dialog).getByRole('checkbox', { name: 'Image task service (demo) · demo-edit' }),
     );
     const replicate = 'Replicate · black-forest-labs/flux-kontext-pro';
     await user.click(within(dialog).getByRole('checkbox', { name: replicate }));

@@ -15,7 +15,7 @@ import { sharedWiredMain } from '../shared-wired-main';
 
 const main = sharedWiredMain();
 const PROMPT = 'A teapot on a table';
-const DEMO_EDIT = 'Image task service · demo-edit';
+const DEMO_EDIT = 'Image task service (demo) · demo-edit';
 
 type User = Awaited<ReturnType<typeof startWiredApp>>['user'];
 

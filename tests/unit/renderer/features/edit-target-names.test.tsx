@@ -42,24 +42,25 @@ describe('a target’s name in the edit panel and compare', () => {
   it('is the service then the model in the checkbox, the plan and the compare cell', async () => {
     const { user, panel } = await openPanel('upscale');
     expect(checkboxNames(panel)).toEqual([
-      'Image task service · demo-edit',
-      'fal.ai · fal-ai/clarity-upscaler',
-      'Replicate · nightmareai/real-esrgan',
-      'Alibaba Cloud DashScope · wanx2.1-imageedit',
+      'Image task service (demo) · demo-edit',
+      // No key for these: named as the compose form's Service box names them.
+      'fal.ai (no key) · fal-ai/clarity-upscaler',
+      'Replicate (no key) · nightmareai/real-esrgan',
+      'Alibaba Cloud DashScope (no key) · wanx2.1-imageedit',
     ]);
     await user.click(
-      within(panel).getByRole('checkbox', { name: 'Image task service · demo-edit' }),
+      within(panel).getByRole('checkbox', { name: 'Image task service (demo) · demo-edit' }),
     );
     await waitFor(() =>
       expect(within(panel).getByTestId('edit-route-1').textContent).toBe(
-        'Target 1: Image task service · demo-edit Inside the request',
+        'Target 1: Image task service (demo) · demo-edit Inside the request',
       ),
     );
     await user.click(within(panel).getByRole('button', { name: 'Send' }));
     const compare = await screen.findByRole('dialog', { name: 'Compare' });
     expect(
       await within(compare).findByRole('gridcell', {
-        name: 'Image task service · demo-edit',
+        name: 'Image task service (demo) · demo-edit',
       }),
     ).toBeTruthy();
   });
@@ -69,12 +70,12 @@ describe('a target’s name in the edit panel and compare', () => {
     const expand = within(panel).getByRole('radio', { name: 'Expand the canvas' });
     const hint = document.getElementById(expand.getAttribute('aria-describedby') ?? '');
     expect(hint?.textContent).toBe('flux-pro-1.0-expand on Black Forest Labs can expand an image');
-    expect(checkboxNames(panel)).toContain('Black Forest Labs · flux-kontext-pro');
+    expect(checkboxNames(panel)).toContain('Black Forest Labs (no key) · flux-kontext-pro');
   });
 
   it('names today’s contract’s service in the window’s language in the checkbox and the plan alike', async () => {
     const { user, panel } = await openPanel('upscale', 'de');
-    const name = `${t('service.pictor')} · demo-edit`;
+    const name = `${t('compose.service.demo', { service: t('service.pictor') })} · demo-edit`;
     expect(name).not.toContain('Image task service');
     await user.click(within(panel).getByRole('checkbox', { name }));
     await waitFor(() =>
