@@ -86,12 +86,11 @@ export function spacedView(source: View): View {
   view.bridged = true;
   for (let i = 0; i < length; i += 1) {
     // A gap in the source: the joined values, the next value begins (a view of one text has none).
-    if (i > 0 && (source.from[i] ?? 0) > (source.to[i - 1] ?? 0))
-      (view.cuts ??= new Set()).add(view.length);
+    if (i > 0 && !source.follows(i)) (view.cuts ??= new Set()).add(view.length);
     const code = codes[i] ?? 0;
     const low = codes[i + 1] ?? 0;
     // Halves of a pair from two values (`"…\ud83d","\udd11…"`) are no pair: a cut is between.
-    const paired = i + 1 < length && (source.from[i + 1] ?? 0) <= (source.to[i] ?? 0);
+    const paired = i + 1 < length && source.follows(i + 1);
     if (code >= 0xd800 && code <= 0xdbff && paired && low >= 0xdc00 && low <= 0xdfff) {
       const pair = String.fromCharCode(code, low);
       const letter = shown(pair);

@@ -12,6 +12,13 @@ export class View {
   codes: Uint16Array;
   from: Int32Array;
   to: Int32Array;
+  /**
+   * Per unit, where the dropped characters (invisible, NUL, an escape of one) right after it end
+   * in the original, else its `to`. A unit that begins by then {@link follows} it: a key with
+   * zero-width spaces between its letters is one stretch from its first letter to its last, and
+   * what was dropped around it is no part of it (a line break after the key stays).
+   */
+  reach: Int32Array;
   length = 0;
   /**
    * Characters left out between two of its neighbours are part of what they spell (the spaced
@@ -30,37 +37,45 @@ export class View {
     this.codes = new Uint16Array(size);
     this.from = new Int32Array(size);
     this.to = new Int32Array(size);
+    this.reach = new Int32Array(size);
   }
 
-  push(code: number, from: number, to: number): void {
+  /** A unit read from `[from, to)`, the characters dropped after that reaching to `reach`. */
+  push(code: number, from: number, to: number, reach = to): void {
     if (this.length === this.codes.length) this.#grow();
     this.codes[this.length] = code;
     this.from[this.length] = from;
     this.to[this.length] = to;
+    this.reach[this.length] = reach;
     this.length += 1;
   }
 
   /**
-   * A character `[from, to)` that was dropped (invisible, NUL): the one before it now reaches
-   * over it, so a key with zero-width spaces between its letters is scrubbed as one stretch. Not
-   * across a gap (the JSON between two joined values), which would be scrubbed with it.
+   * Characters from `from` to `reach` that were dropped (invisible, NUL): the unit before them
+   * now reaches over them (its `to` stays), so the next unit still follows it. Not across a gap
+   * (the JSON between two joined values), which nothing follows over.
    */
-  absorb(from: number, to: number): void {
+  absorb(from: number, reach: number): void {
     const last = this.length - 1;
-    if (last >= 0 && (this.to[last] ?? 0) >= from) this.to[last] = Math.max(this.to[last] ?? 0, to);
+    if (last >= 0 && (this.reach[last] ?? 0) >= from)
+      this.reach[last] = Math.max(this.reach[last] ?? 0, reach);
+  }
+
+  /** Whether unit `at` follows unit `at - 1` with nothing but dropped characters between. */
+  follows(at: number): boolean {
+    return (this.from[at] ?? 0) <= (this.reach[at - 1] ?? -1);
   }
 
   #grow(): void {
     const size = this.codes.length * 2;
     const codes = new Uint16Array(size);
-    const from = new Int32Array(size);
-    const to = new Int32Array(size);
     codes.set(this.codes);
-    from.set(this.from);
-    to.set(this.to);
     this.codes = codes;
-    this.from = from;
-    this.to = to;
+    for (const name of ['from', 'to', 'reach'] as const) {
+      const wider = new Int32Array(size);
+      wider.set(this[name]);
+      this[name] = wider;
+    }
   }
 }
 
@@ -266,8 +281,7 @@ function escapeAt(codes: Uint16Array, at: number, length: number): Escape {
  */
 function startAfterGaps(view: View, at: number, size: number): number {
   let start = view.from[at] ?? 0;
-  for (let i = at + 1; i < at + size; i += 1)
-    if ((view.from[i] ?? 0) > (view.to[i - 1] ?? 0)) start = view.from[i] ?? 0;
+  for (let i = at + 1; i < at + size; i += 1) if (!view.follows(i)) start = view.from[i] ?? 0;
   return start;
 }
 
@@ -281,8 +295,9 @@ function unescapeOnce(source: View): View {
     const [code, size] = escapeAt(codes, i, length) ?? [codes[i] ?? 0, tag ? 2 : 1];
     const start = startAfterGaps(source, i, size);
     const end = source.to[i + size - 1] ?? 0;
-    if (tag || code < 0 || hidden[code]) view.absorb(start, end);
-    else view.push(code, start, end);
+    const reach = source.reach[i + size - 1] ?? end;
+    if (tag || code < 0 || hidden[code]) view.absorb(start, reach);
+    else view.push(code, start, end, reach);
     i += size - 1;
   }
   return view;
@@ -319,12 +334,6 @@ function digitOf(encoding: 'base64' | 'hex', code: number): number {
   return code < 0x80 ? (SEXTET[code] ?? -1) : -1;
 }
 
-/** Pushes one decoded byte (a NUL, as between UTF-16's letters, is absorbed instead). */
-function pushByte(view: View, byte: number, from: number, to: number): void {
-  if (byte === 0) view.absorb(from, to);
-  else view.push(byte, from, to);
-}
-
 /**
  * Decodes every run of base64 (or hex) digits in `source` as bytes, starting `alignment` digits
  * into the run: text echoed inside a longer blob starts at any of 4 (or 2) positions of a group.
@@ -355,7 +364,10 @@ export function decodeBytes(source: View, encoding: 'base64' | 'hex', alignment:
     count += bitsPerDigit;
     if (count >= 8) {
       count -= 8;
-      pushByte(view, (bits >> count) & 0xff, byteFrom, source.to[i] ?? 0);
+      const [byte, to] = [(bits >> count) & 0xff, source.to[i] ?? 0];
+      // A NUL (as between UTF-16's letters) is dropped, as an invisible character is.
+      if (byte === 0) view.absorb(byteFrom, source.reach[i] ?? to);
+      else view.push(byte, byteFrom, to, source.reach[i] ?? to);
       // Bits left over: the next byte starts in this digit (else at the next one, above).
       if (count > 0) byteFrom = source.from[i] ?? 0;
     }

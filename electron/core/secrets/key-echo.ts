@@ -101,11 +101,14 @@ function spansOf(view: View, from: number, to: number, out: [number, number][]):
     out.push([start, view.to[to - 1] ?? 0]);
     return;
   }
+  // One stretch while each character follows the one before (overlapping it, next to it, or with
+  // only dropped characters between): from the first one's start to the last one's end, never
+  // over what was dropped before the first or after the last (a line break after the key).
   let current: [number, number] | null = null;
   for (let i = from; i < to; i += 1) {
     const start = view.from[i] ?? 0;
     const end = view.to[i] ?? 0;
-    if (current && start <= current[1]) current[1] = Math.max(current[1], end);
+    if (current && (start <= current[1] || view.follows(i))) current[1] = Math.max(current[1], end);
     else {
       current = [start, end];
       out.push(current);
