@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paramFromText } from '../../../shared/domain/model-params';
+import { mainMessages } from '../../../shared/i18n/main-messages';
 import {
   catalogue,
   formatBytes,
@@ -146,7 +147,9 @@ describe('the catalogue', () => {
     for (const { path, text } of sources) {
       if (path.includes('/features/gallery/')) continue;
       for (const match of text.matchAll(prefixes)) {
-        if (!(match[1]! in catalogue))
+        // A sentence of main's catalogue the window builds or recognises itself (`sentence()`
+        // from shared/i18n, typed by MainMessageKey) is named from that catalogue.
+        if (!(match[1]! in catalogue) && !Object.hasOwn(mainMessages, match[1]!))
           missing.push(`${path.replace(RENDERER, 'renderer')}: ${match[1]}`);
       }
     }
