@@ -6,9 +6,7 @@
  * is sent; "Never upload inputs" in Settings; the smaller copy offered for an image over a model's
  * maximum; edit:run gets the inputs by digest only; main's refusals shown as sentences.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import sharp from 'sharp';
@@ -19,6 +17,7 @@ import type { InterceptedApi } from '../../../support/intercepted-api';
 import { makeImage, makeTask } from '../../../support/task-records';
 import { applyLocale, formatDateTime } from '../../../../renderer/i18n';
 import { connectService } from '../dialect-services';
+import { inputOf, putLibraryTask } from '../library-images';
 import { startWiredApp } from '../render-wired-app';
 
 /** A PNG of `width` × `height`; `noise` makes it large in bytes (it does not compress). */
@@ -29,34 +28,12 @@ async function png(width: number, height: number, noise = false): Promise<Buffer
   return image.png({ compressionLevel: 1 }).toBuffer();
 }
 
-/** The input main makes of `bytes` (its digest, its size), as edit:run names it. */
-function inputOf(bytes: Buffer, width: number, height: number): InputImage {
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  return { sha256, mime: 'image/png', width, height, bytes: bytes.length };
-}
-
-/**
- * A task of main's history whose images are `files` (real PNGs in the gallery), saved: the
- * library images the panel takes.
- */
-function putTask(main: InterceptedApi, localId: string, files: Buffer[], prompt = 'a harbour') {
-  const folder = join(main.runtime.galleryDir(), localId);
-  mkdirSync(folder, { recursive: true });
-  const images = files.map((bytes, index) => {
-    writeFileSync(join(folder, `${String(index)}.png`), bytes);
-    return makeImage(index, { file: `${localId}/${String(index)}.png`, thumbnail: undefined });
-  });
-  const record = makeTask({ localId, taskId: `svc-${localId}`, prompt, images });
-  main.runtime.core.history.putMany([record]);
-  return record;
-}
-
 let SOURCE: InputImage;
 
 /** The library image the panel edits (task-1's image 1, a 1024 × 768 PNG). */
 async function libraryImage(main: InterceptedApi, bytes?: Buffer): Promise<void> {
   const source = bytes ?? (await png(1024, 768));
-  putTask(main, 'task-1', [source]);
+  putLibraryTask(main, 'task-1', [source], { taskId: 'svc-task-1', prompt: 'a harbour' });
   const { width = 0, height = 0 } = await sharp(source).metadata();
   SOURCE = inputOf(source, width, height);
 }
@@ -161,7 +138,10 @@ describe('the edit panel', () => {
     const { main } = await startWiredApp({
       prepare: async (wired) => {
         await prepare(wired);
-        putTask(wired, 'batch-1', [await png(256, 256), reference], 'a red boat');
+        putLibraryTask(wired, 'batch-1', [await png(256, 256), reference], {
+          taskId: 'svc-batch-1',
+          prompt: 'a red boat',
+        });
       },
     });
     // One batch's two images: the same prompt, told apart by their number.

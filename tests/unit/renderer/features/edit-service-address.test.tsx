@@ -4,43 +4,22 @@
  * demo's until a key is there, for a new task and an edit alike. Two real services on loopback: the
  * user's address (a demo service speaking today's contract) and the embedded demo.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { act, waitFor } from '@testing-library/react';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { DemoService } from '../../../../electron/demo-service/types';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import type { InterceptedApi } from '../../../support/intercepted-api';
-import { makeImage, makeTask } from '../../../support/task-records';
 import { connectService } from '../dialect-services';
+import { smallLibraryImage } from '../library-images';
 import { startWiredApp } from '../render-wired-app';
-
-/** A saved library image (task-1's first, a real PNG in the gallery); its input as edit:run names it. */
-async function libraryImage(main: InterceptedApi) {
-  const bytes = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: '#6688aa' },
-  })
-    .png()
-    .toBuffer();
-  const folder = join(main.runtime.galleryDir(), 'task-1');
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, '0.png'), bytes);
-  const image = makeImage(0, { file: 'task-1/0.png', thumbnail: undefined });
-  main.runtime.core.history.putMany([makeTask({ localId: 'task-1', images: [image] })]);
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  return { sha256, mime: 'image/png' as const, width: 64, height: 48, bytes: bytes.length };
-}
 
 describe('an edit of a service with an address and no key', () => {
   it('goes to the demo standing in, where the compose form sends a new task', async () => {
     let own: DemoService | undefined;
-    let source: Awaited<ReturnType<typeof libraryImage>> | undefined;
+    let source: Awaited<ReturnType<typeof smallLibraryImage>> | undefined;
     const { main } = await startWiredApp({
       prepare: async (main) => {
         own = await connectService(main, 'pictor', { key: null });
-        source = await libraryImage(main);
+        source = await smallLibraryImage(main);
       },
     });
     const demo = main.runtime.demo;

@@ -10,17 +10,12 @@
  * Over the app's real main, its settings and keys, and a service speaking fal's dialect on
  * loopback.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ProviderId } from '../../../../shared/domain/providers';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import type { InterceptedApi } from '../../../support/intercepted-api';
-import { makeImage, makeTask } from '../../../support/task-records';
 import { connectService } from '../dialect-services';
+import { smallLibraryImage } from '../library-images';
 import { startWiredApp } from '../render-wired-app';
 
 const store = useAppStore.getState;
@@ -28,22 +23,6 @@ const store = useAppStore.getState;
 /** The upscale model each service offers in the panel. */
 const MODEL = { pictor: 'demo-edit', fal: 'fal-ai/clarity-upscaler' } as const;
 type Offered = keyof typeof MODEL;
-
-/** A saved library image (task-1's first, a real PNG in the gallery), as edit:run names it. */
-async function libraryImage(main: InterceptedApi) {
-  const bytes = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: '#6688aa' },
-  })
-    .png()
-    .toBuffer();
-  const folder = join(main.runtime.galleryDir(), 'task-1');
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, '0.png'), bytes);
-  const image = makeImage(0, { file: 'task-1/0.png', thumbnail: undefined });
-  main.runtime.core.history.putMany([makeTask({ localId: 'task-1', images: [image] })]);
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  return { sha256, mime: 'image/png' as const, width: 64, height: 48, bytes: bytes.length };
-}
 
 const optionOf = (select: HTMLElement, provider: ProviderId) =>
   [...(select as HTMLSelectElement).options].find((option) => option.value === provider)
@@ -101,7 +80,7 @@ describe('a service told alike by compose, compare and the edit panel', () => {
     await startWiredApp({
       prepare: async (main) => {
         await connectService(main, 'fal');
-        await libraryImage(main);
+        await smallLibraryImage(main);
       },
     });
     const all = await told();
@@ -112,11 +91,11 @@ describe('a service told alike by compose, compare and the edit panel', () => {
   });
 
   it('with an address and no key: the demo standing in, offered and its plan names the demo; no key elsewhere: not offered, and main refuses it', async () => {
-    let source: Awaited<ReturnType<typeof libraryImage>> | undefined;
+    let source: Awaited<ReturnType<typeof smallLibraryImage>> | undefined;
     const { main, user } = await startWiredApp({
       prepare: async (main) => {
         await connectService(main, 'pictor', { key: null });
-        source = await libraryImage(main);
+        source = await smallLibraryImage(main);
       },
     });
     const all = await told();
@@ -150,7 +129,7 @@ describe('a service told alike by compose, compare and the edit panel', () => {
     const { main } = await startWiredApp({
       prepare: async (main) => {
         await connectService(main, 'fal');
-        await libraryImage(main);
+        await smallLibraryImage(main);
       },
     });
     act(() => main.send('network:changed', { online: false }));
