@@ -214,3 +214,16 @@ export function keySelection<Id>(
   if (command === 'clear') return hasSelection(selection) ? emptySelection() : selection;
   return selection;
 }
+
+/**
+ * A set of ids with `ids` put in (`on`) or taken out: a new set, the old one unchanged (the
+ * tasks being cancelled, the batch cards opened, the boards folded).
+ */
+export function toggledIds<Id>(set: ReadonlySet<Id>, ids: readonly Id[], on: boolean): Set<Id> {
+  const next = new Set(set);
+  for (const id of ids) {
+    if (on) next.add(id);
+    else next.delete(id);
+  }
+  return next;
+}

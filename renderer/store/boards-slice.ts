@@ -14,6 +14,7 @@ import { boardKey } from '../../shared/domain/triage';
 import type { RequestOutput } from '../../shared/ipc/contract';
 import { t } from '../i18n';
 import { call } from '../lib/api';
+import { toggledIds } from '../lib/selection';
 import { readStored, writeStored } from '../lib/stored-value';
 import type { AppState } from './app-state';
 import type { ImageRef } from './gallery-delete';
@@ -36,6 +37,12 @@ export interface BoardsSlice {
   boardsSidebarNarrowOpen: boolean;
   /** The fold button or Ctrl/Cmd+\: in a narrow window only that window's state changes. */
   boardsToggleSidebar(narrow: boolean): void;
+  /**
+   * The boards whose insides the sidebar's tree hides, by board key: the store's, so a new
+   * language (the window drawn anew, app.tsx) shows the tree as the user folded it.
+   */
+  boardsFolded: ReadonlySet<string>;
+  boardsSetFolded(key: string, folded: boolean): void;
   /** Creates the board at `path` (its parents too); answers its path as stored. */
   boardsCreate(path: string): Promise<string>;
   /** Renames the board; answers its new path. */
@@ -58,6 +65,20 @@ function within(path: string, board: string): boolean {
 }
 
 type Creator = StateCreator<AppState, [], [], BoardsSlice>;
+
+/** The tree's folded boards, none at first. */
+function foldActions(
+  set: Parameters<Creator>[0],
+  get: () => AppState,
+): Pick<BoardsSlice, 'boardsFolded' | 'boardsSetFolded'> {
+  return {
+    boardsFolded: new Set(),
+    boardsSetFolded: (key, folded) => {
+      const known = get().boardsFolded;
+      if (known.has(key) !== folded) set({ boardsFolded: toggledIds(known, [key], folded) });
+    },
+  };
+}
 
 export const createBoardsSlice: Creator = (set, get) => {
   const stored = readStored(STORED_KEY, storedSchema, { open: true });
@@ -86,6 +107,7 @@ export const createBoardsSlice: Creator = (set, get) => {
       if (narrow) set({ boardsSidebarNarrowOpen: !state.boardsSidebarNarrowOpen });
       else state.boardsSetSidebarOpen(!state.boardsSidebarOpen);
     },
+    ...foldActions(set, get),
     boardsCreate: async (path) => {
       const created = await call('boards:create', { path });
       await get().triageLoadLibrary();

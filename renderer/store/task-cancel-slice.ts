@@ -14,6 +14,7 @@ import { MAX_IDS_PER_BATCH } from '../../shared/domain/limits';
 import type { CancelOutcomeItem } from '../../shared/ipc/task-cancel-contract';
 import { errorText, t, type MessageKey } from '../i18n';
 import { call, failure, toApiError } from '../lib/api';
+import { toggledIds } from '../lib/selection';
 import type { AppState } from './app-state';
 import { withProgress } from './status-slice';
 import { chosenIds } from './task-selection-ids';
@@ -47,16 +48,6 @@ function chunks(ids: readonly string[]): string[][] {
   for (let at = 0; at < ids.length; at += MAX_IDS_PER_BATCH)
     out.push(ids.slice(at, at + MAX_IDS_PER_BATCH));
   return out;
-}
-
-/** The set with `ids` put in or taken out. */
-function toggled(set: ReadonlySet<string>, ids: readonly string[], on: boolean): Set<string> {
-  const next = new Set(set);
-  for (const id of ids) {
-    if (on) next.add(id);
-    else next.delete(id);
-  }
-  return next;
 }
 
 /** A refusal's words: the service's or Pictor's sentence, in the shown language. */
@@ -178,7 +169,7 @@ export const createTaskCancelSlice: StateCreator<AppState, [], [], TaskCancelSli
   /** The progress line of the selection's cancel under way: main's reports step it. */
   const progress: { step: ((done: number) => void) | null } = { step: null };
   const mark = (ids: readonly string[], on: boolean): void =>
-    set((state) => ({ tasksCancelling: toggled(state.tasksCancelling, ids, on) }));
+    set((state) => ({ tasksCancelling: toggledIds(state.tasksCancelling, ids, on) }));
 
   return {
     tasksCancelling: new Set<string>(),

@@ -7,6 +7,7 @@
 import type { ServiceId } from '../../shared/domain/service-id';
 import type { StateCreator } from 'zustand';
 import type { TaskItem } from '../../shared/ipc/contract';
+import { toggledIds } from '../lib/selection';
 import type { AppState } from './app-state';
 import { createPagedList, type PagedFields } from './paged-list';
 import { idsInBatchOrder } from './task-ids';
@@ -36,6 +37,13 @@ export interface TasksSlice
   tasksDetailsId: string | null;
   /** The task image shown in the image viewer over the Tasks screen, or null. */
   tasksViewer: TaskImageRef | null;
+  /**
+   * The batches whose "+N" the user opened, by batch id: the store's, so a new language (the
+   * window drawn anew, app.tsx) shows the cards as they were.
+   */
+  tasksOpenBatches: ReadonlySet<string>;
+  /** Opens or closes a batch's "+N" (toggles it without `open`). */
+  tasksSetBatchOpen(batchId: string, open?: boolean): void;
   tasksSetSearch(search: string): void;
   tasksToggleGroup(group: StatusGroup): void;
   tasksSetFavouriteOnly(favourite: boolean): void;
@@ -131,6 +139,13 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
     tasksFilter: EMPTY_FILTER,
     tasksDetailsId: null,
     tasksViewer: null,
+    tasksOpenBatches: new Set(),
+    tasksSetBatchOpen(batchId, want) {
+      const known = get().tasksOpenBatches;
+      const open = want ?? !known.has(batchId);
+      if (open !== known.has(batchId))
+        set({ tasksOpenBatches: toggledIds(known, [batchId], open) });
+    },
 
     ...taskFilterActions(set, get),
     ...taskPageActions(set, get, list),

@@ -9,7 +9,7 @@
  */
 import { useSmartBoardMenu } from './smart-board-menu';
 import { SaveSmartBoard, SmartRulesList } from './smart-boards-ui';
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { boardKey, foldName } from '../../../shared/domain/triage';
 import type { SmartBoardOutput } from '../../../shared/ipc/triage-contract';
 import { Button } from '../../components/button';
@@ -60,7 +60,8 @@ function BoardsPart(props: {
 }) {
   const { actions } = props;
   const target = useAppStore((s) => s.triageTarget);
-  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
+  // The store's (a language switch draws the sidebar anew and keeps the tree as folded).
+  const folded = useAppStore((s) => s.boardsFolded);
   const { over, dropProps } = useBoardDrop();
   const byKey = useMemo(() => new Map(props.nodes.map((n) => [n.key, n])), [props.nodes]);
   const entries = visibleNodes(props.nodes, folded).map((node): TreeEntry => ({
@@ -85,14 +86,7 @@ function BoardsPart(props: {
           {...tree}
           describedBy={props.describedBy}
           onChoose={(id) => actions.show(filtersFor({ board: pathOf(id) }))}
-          onFold={(id, open) =>
-            setFolded((now) => {
-              const next = new Set(now);
-              if (open) next.delete(id);
-              else next.add(id);
-              return next;
-            })
-          }
+          onFold={(id, open) => store().boardsSetFolded(id, !open)}
           onMenu={(request) => actions.menu({ ...request, board: pathOf(request.id) })}
           dropProps={(id) => dropProps(pathOf(id))}
         />

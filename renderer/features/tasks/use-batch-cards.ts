@@ -3,9 +3,11 @@
  * width, with its "+N" opened or not and its head as tall as it was drawn. A head's words wrap
  * rather than being cut (a small window, 200 % zoom, a long language, a batch with failures), so
  * its height is what the page drew: each drawn card reports it (task-batch-row.tsx) and the
- * card's height follows; a card not drawn yet counts the head's usual height.
+ * card's height follows; a card not drawn yet counts the head's usual height. Which cards are
+ * open is the store's (`tasksOpenBatches`): a language switch draws the feed anew and keeps them.
  */
 import { useCallback, useMemo, useState } from 'react';
+import { useAppStore } from '../../store/app-store';
 import type { TaskGroup } from '../../store/task-list-model';
 import { batchGeometry, type BatchGeometry, type BatchMetrics } from './batch-geometry';
 
@@ -18,22 +20,6 @@ export interface BatchCards {
   readonly reportHead: (batchId: string, height: number) => void;
   /** Changes whenever a reported head changes a card's height. */
   readonly measured: number;
-}
-
-/** The batches whose "+N" the user opened, by batch id, and how to open or close one. */
-function useOpenBatches(): [ReadonlySet<string>, (batchId: string, open?: boolean) => void] {
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
-  const toggle = useCallback((batchId: string, want?: boolean) => {
-    setOpen((known) => {
-      const next = want ?? !known.has(batchId);
-      if (next === known.has(batchId)) return known;
-      const changed = new Set(known);
-      if (next) changed.add(batchId);
-      else changed.delete(batchId);
-      return changed;
-    });
-  }, []);
-  return [open, toggle];
 }
 
 interface Heads {
@@ -62,7 +48,8 @@ export function useBatchCards(
   width: number,
   metrics: BatchMetrics,
 ): BatchCards {
-  const [open, setOpen] = useOpenBatches();
+  const open = useAppStore((state) => state.tasksOpenBatches);
+  const setOpen = useAppStore((state) => state.tasksSetBatchOpen);
   const [heads, reportHead] = useHeadHeights();
   const cards = useMemo(
     () =>

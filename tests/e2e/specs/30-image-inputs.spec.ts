@@ -376,7 +376,8 @@ test('a painted area filled on two dialects, compared with the original, upscale
 /**
  * The edit panel's model lines name each service as the compose form's Service box does
  * ("(Demo)", "(kein Schlüssel)"): at 800x600 in German and the pseudo-locale every line lies in
- * the panel, nothing in it or the window scrolls sideways, no button is cut.
+ * the panel, nothing in the panel (its library references' prompts too) scrolls sideways or is cut
+ * at its edge, no button is cut.
  */
 for (const [tag, option] of [
   ['de', 'Deutsch'],
@@ -405,21 +406,17 @@ for (const [tag, option] of [
     expect(texts.some((text) => text.includes('fal.ai') && !text.includes('fal.ai ·'))).toBe(true);
     const outside = await panel.evaluate((dialog) => {
       const room = dialog.getBoundingClientRect();
-      const targets = dialog.querySelector<HTMLElement>('.edit-targets');
       const cut = [...dialog.querySelectorAll<HTMLElement>('.edit-choice label, .edit-choice p')]
         .filter((line) => {
           const box = line.getBoundingClientRect();
           return box.left < room.left - 1 || box.right > room.right + 1;
         })
         .map((line) => line.textContent ?? '');
-      // The model list and every box it lies in, up to the panel: none scrolls sideways.
-      const around: HTMLElement[] = [...(targets?.querySelectorAll<HTMLElement>('*') ?? [])];
-      for (let at = targets; at && at !== dialog.parentElement; at = at.parentElement)
-        around.push(at);
-      const wide = around
+      // The panel and every box in it: none scrolls sideways, nor cuts its words at its edge.
+      const wide = [dialog, ...dialog.querySelectorAll<HTMLElement>('*')]
         .filter((one) => one.scrollWidth > one.clientWidth + 1)
         .filter((one) => getComputedStyle(one).overflowX !== 'visible')
-        .map((one) => `${one.tagName} ${one.className}`);
+        .map((one) => `${one.tagName} ${one.className} (${(one.textContent ?? '').slice(0, 40)})`);
       return [...cut, ...wide.map((name) => `scrolls sideways: ${name}`)];
     });
     expect(outside).toEqual([]);

@@ -1,9 +1,10 @@
 /**
  * What a language switch keeps. app.tsx draws the whole window anew in a new language (keyed on
  * it), so a choice or unsaved work a component held itself was lost at a switch. One walk over the
- * app's real wiring makes each such choice where the user makes it — the gallery's selection; the
- * compare view's focused cell, its 2-up, 2-up's A/B mode and divider; the mask editor's tool,
- * brush size and strokes (with their undo step) — switches the language and finds each as it was.
+ * app's real wiring makes each such choice where the user makes it — a batch card's "+N" opened;
+ * the gallery's selection and a board folded in its sidebar; the compare view's focused cell, its
+ * 2-up, 2-up's A/B mode and divider; the mask editor's tool, brush size and strokes (with their
+ * undo step) — switches the language and finds each as it was.
  * The compare dialog's rows and the edit panel's draft have their own cases
  * (compare-plan-names.test.tsx, edit-panel.test.tsx).
  */
@@ -26,8 +27,21 @@ afterEach(async () => {
   await applyLocale('en');
 });
 
-/** Three compare cells with an image file each, and task-1's real 1024 × 768 PNG for the editor. */
+/**
+ * Three compare cells with an image file each, task-1's real 1024 × 768 PNG for the editor, a batch
+ * of ten (newest) and the boards Clients/Acme and Mood.
+ */
 async function prepare(main: WiredApi): Promise<void> {
+  seedHistory(main, 10, (n) => ({
+    localId: `batch-${String(n)}`,
+    batchId: 'batch-0',
+    prompt: 'a batch of boats',
+    createdAt: Date.UTC(2026, 0, 16),
+    status: 'completed',
+    images: [makeImage(0)],
+  }));
+  main.runtime.core.boards.create('Clients/Acme');
+  main.runtime.core.boards.create('Mood');
   const folder = join(main.runtime.galleryDir(), 'k');
   mkdirSync(folder, { recursive: true });
   const bytes = await sharp({
@@ -47,6 +61,12 @@ async function prepare(main: WiredApi): Promise<void> {
 
 const galleryTile = (key: string) =>
   document.querySelector<HTMLElement>(`.gallery-grid [data-key="${key}"]`)!;
+const batchTiles = () =>
+  within(document.querySelector<HTMLElement>('.task-batch')!).getAllByRole('article');
+const boardsShown = () =>
+  within(screen.getByRole('tree', { name: t('triage.boards.label') }))
+    .getAllByRole('treeitem')
+    .map((item) => [item.getAttribute('aria-level'), item.getAttribute('aria-expanded')]);
 const compareView = () => document.querySelector<HTMLElement>('.compare')!;
 const compareCells = () => within(compareView()).getAllByRole('gridcell', { hidden: true });
 const maskEditor = () => document.querySelector<HTMLElement>('.mask-editor')!;
@@ -61,18 +81,35 @@ function stroke(canvas: HTMLElement): void {
 }
 
 describe('a language switch', () => {
-  it('keeps the gallery’s selection, the compare view’s cell and mode, and the mask being painted', async () => {
+  it('keeps a batch card opened, the gallery’s selection and folded board, the compare view’s cell and mode, and the mask being painted', async () => {
     // jsdom draws nothing (no 2D context); the canvas is shown at the source's size.
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
     vi.spyOn(HTMLCanvasElement.prototype, 'getBoundingClientRect').mockReturnValue(
       DOMRect.fromRect({ x: 0, y: 0, width: 1024, height: 768 }),
     );
-    const { user } = await startWiredApp({ prepare });
+    const { user } = await startWiredApp({ prepare, listSize: { width: 260, height: 600 } });
 
-    // The gallery: two of its images selected with Ctrl+click.
+    // The batch card in a narrow feed: three results and "+7", opened.
+    expect(batchTiles()).toHaveLength(3);
+    await user.click(
+      screen.getByRole('button', { name: 'Show the other 7 results of this batch' }),
+    );
+    expect(batchTiles()).toHaveLength(10);
+
+    // The gallery: two of its images selected with Ctrl+click, the board Clients folded.
     giveSize('.gallery-grid', { width: 900, height: 600 });
     await user.click(screen.getByRole('button', { name: 'Gallery' }));
     await waitFor(() => expect(galleryTile('cmp-3/0')).toBeTruthy());
+    fireEvent.click(
+      within(screen.getByRole('treeitem', { name: /^Clients/ })).getByText(
+        (_, element) => element?.classList.contains('sidebar-tree__twisty--fold') ?? false,
+      ),
+    );
+    const folded = [
+      ['1', 'false'],
+      ['1', null],
+    ];
+    expect(boardsShown()).toEqual(folded);
     fireEvent.click(galleryTile('cmp-1/0'), { ctrlKey: true });
     fireEvent.click(galleryTile('cmp-3/0'), { ctrlKey: true });
     const selected = () =>
@@ -108,6 +145,7 @@ describe('a language switch', () => {
     expect(screen.getByRole('button', { name: 'Galerie' })).toBeTruthy();
     await waitFor(() => expect(galleryTile('cmp-3/0')).toBeTruthy());
     expect(selected()).toEqual(['cmp-1/0', 'cmp-3/0']);
+    expect(boardsShown()).toEqual(folded);
     expect(shownCompare()).toEqual(before);
 
     // The mask editor of a fill: the eraser, a larger brush, and a stroke painted (then the brush).
@@ -137,6 +175,8 @@ describe('a language switch', () => {
       undo: false,
     });
 
+    // (The feed, drawn anew with the window, measures its width there and then.)
+    giveSize('.task-list', { width: 260, height: 600 });
     await act(() => applyLocale('en'));
     // Drawn anew in English: the eraser, 48 px, the stroke still painted and still undoable.
     await waitFor(() => expect(maskEditor().querySelector('canvas')).toBeTruthy());
@@ -148,5 +188,12 @@ describe('a language switch', () => {
     });
     fireEvent.click(button('maskEditor.undo'));
     expect(shownMask().status).toBe(t('maskEditor.empty'));
+
+    // The feed, drawn anew twice since: the batch card still open.
+    act(() => useAppStore.getState().editClose());
+    await user.click(screen.getByRole('button', { name: 'Tasks' }));
+    const fewer = await screen.findByRole('button', { name: 'Show fewer' });
+    expect(fewer.getAttribute('aria-expanded')).toBe('true');
+    expect(batchTiles()).toHaveLength(10);
   });
 });
