@@ -17,7 +17,9 @@ import type { MessageKey } from '../i18n';
  * `offline`: a key its service accepted when last asked, while the computer is offline.
  * `unreachable`: a service its tasks would be sent to (a key stored, or none needed) whose last
  * call could not reach it while the computer is online (no such host, connection refused, a TLS
- * failure), until it answers again.
+ * failure), until it answers again. `waiting`: a stored key waiting for the OS's storage
+ * ({@link waitsForStorage}): its tasks go to the service's address and wait for the key there
+ * (main's AppCredentials.endpointOf, KeyVault.readKey), never to the demo.
  */
 export type ServiceKeyState =
   | 'checked'
@@ -29,7 +31,8 @@ export type ServiceKeyState =
   | 'demo'
   | 'demoNoKey'
   | 'offline'
-  | 'unreachable';
+  | 'unreachable'
+  | 'waiting';
 
 export const SERVICE_STATE_LABELS: Readonly<Record<ServiceKeyState, MessageKey>> = {
   checked: 'settings.serviceState.checked',
@@ -42,6 +45,8 @@ export const SERVICE_STATE_LABELS: Readonly<Record<ServiceKeyState, MessageKey>>
   demoNoKey: 'settings.serviceState.demoNoKey',
   offline: 'settings.serviceState.offline',
   unreachable: 'settings.serviceState.unreachable',
+  // The banner's words (shell/banners.tsx): one name for the wait wherever it is said.
+  waiting: 'banner.keyWait.label',
 };
 
 /**
@@ -59,6 +64,7 @@ export const SERVICE_CHOICE_LABELS: Readonly<Record<ServiceKeyState, MessageKey 
   demoNoKey: 'compose.service.demoNoKey',
   offline: null,
   unreachable: 'compose.service.unreachable',
+  waiting: 'compose.service.waiting',
 };
 
 /** States whose key cannot be stored until the user acts: a key is there, but unusable now. */
@@ -75,6 +81,7 @@ export function serviceKeyState(
 ): ServiceKeyState | null {
   if (demo) return 'demo';
   if (!status) return null;
+  if (waitsForStorage(status)) return 'waiting';
   if (status.state === 'ready') {
     if (status.check?.outcome === 'accepted') return 'checked';
     return status.check?.outcome === 'refused' ? 'refused' : 'unchecked';
@@ -99,10 +106,26 @@ export function lacksKey(state: ServiceKeyState | null): boolean {
  */
 export function keyStorageWait(statuses: KeyStatuses | null): KeyStatus | null {
   if (!statuses) return null;
-  const waiting = PROVIDER_IDS.find((id) => {
-    const status = statuses[id];
-    if (status.state === 'ready') return status.decrypting === true;
-    return status.state === 'not_ready' && status.fingerprint !== null;
-  });
+  const waiting = PROVIDER_IDS.find((id) => waitsForStorage(statuses[id]));
   return waiting ? statuses[waiting] : null;
+}
+
+/**
+ * Whether `status` is a stored key waiting for the OS's storage ({@link keyStorageWait}): `not_ready`
+ * with the stored key's fingerprint, or `ready` and `decrypting`.
+ */
+export function waitsForStorage(
+  status: Pick<KeyStatus, 'state' | 'fingerprint' | 'decrypting'>,
+): boolean {
+  if (status.state === 'ready') return status.decrypting === true;
+  return status.state === 'not_ready' && status.fingerprint !== null;
+}
+
+/**
+ * Whether new tasks may count on `status`'s key: ready, or stored and waiting for the storage
+ * (tasks sent meanwhile wait for it: KeyVault.readKey). Main's AppCredentials.endpointOf counts
+ * the same keys.
+ */
+export function keyThere(status: KeyStatus | null | undefined): boolean {
+  return status != null && (status.state === 'ready' || waitsForStorage(status));
 }

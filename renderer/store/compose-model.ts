@@ -8,6 +8,7 @@ import type { Settings } from '../../shared/domain/settings';
 import { DEFAULT_SETTINGS } from '../../shared/domain/settings';
 import type { GenerationRequest } from '../../shared/service/wire';
 import { formTarget, type SubmitTarget } from '../../shared/domain/submit-target';
+import { keyThere } from '../lib/service-key-state';
 import {
   QUALITY_PRESETS,
   SIZE_PRESETS,
@@ -21,13 +22,16 @@ import type { AppState } from './app-state';
 import type { ComposeDraft, ComposeErrors } from './compose-draft';
 import { paramsKey } from './compose-params';
 
-/** Where a task of the form's service `provider` goes, as `state` has Settings and the key now. */
+/**
+ * Where a task of the form's service `provider` goes, as `state` has Settings and the key now: a
+ * key waiting for the OS's storage counts (keyThere), as main's endpointOf counts it.
+ */
 export function composeTarget(
   state: Pick<AppState, 'settings' | 'serviceKeys'>,
   provider: ProviderId,
 ): SubmitTarget {
-  const ready = state.serviceKeys?.[provider]?.state === 'ready';
-  return formTarget(state.settings ?? DEFAULT_SETTINGS, provider, ready);
+  const keyed = keyThere(state.serviceKeys?.[provider]);
+  return formTarget(state.settings ?? DEFAULT_SETTINGS, provider, keyed);
 }
 
 /**

@@ -15,7 +15,8 @@ import { composeTarget } from './compose-model';
  * The state of `provider`'s service in `state`; null until its key status (or, for today's
  * contract, the settings) has come. Where a new task would go is composeTarget's rule: a service
  * whose tasks go to the built-in demo is `demo` (no address) or `demoNoKey` (an address, no key
- * ready). A key accepted when last checked is `offline` while the computer is (state.offline, the
+ * ready); a stored key still waiting for the OS's storage is `waiting`, its tasks the service's
+ * (composeTarget counts it, as main's endpointOf does). A key accepted when last checked is `offline` while the computer is (state.offline, the
  * banner's). A service tasks would go to (a key stored, or none needed) is `unreachable` while
  * online when main's last call to its address's origin could not reach it (state.unreachable).
  */
@@ -42,6 +43,7 @@ const SENDS_TO_SERVICE: ReadonlySet<ServiceKeyState> = new Set([
   'unchecked',
   'refused',
   'keyless',
+  'waiting',
 ]);
 
 /** Whether main's last call to `provider`'s address could not reach its origin. */

@@ -1,9 +1,9 @@
 /**
  * A service's state at a glance (renderer/lib/service-key-state.ts): connected and checked, key
  * not checked, key refused, a key that needs attention, no key, the built-in demo (with no
- * address, or with no key), offline since its key was last checked, or unreachable (its last
- * call found no such host, a refused connection or a TLS failure). An icon and words, never
- * colour alone.
+ * address, or with no key), offline since its key was last checked, unreachable (its last call
+ * found no such host, a refused connection or a TLS failure), or its stored key waiting for the
+ * OS's storage. An icon and words, never colour alone.
  */
 import type { ProviderId } from '../../../shared/domain/providers';
 import { Icon, type IconName } from '../../components/icon';
@@ -23,6 +23,7 @@ const ICONS: Readonly<Record<ServiceKeyState, IconName>> = {
   demoNoKey: 'demo',
   offline: 'offline',
   unreachable: 'offline',
+  waiting: 'hourglass',
 };
 
 export function ServiceStateBadge({ provider }: { provider: ProviderId }) {

@@ -14,6 +14,8 @@ export const compose = {
   'compose.service.demoNoKey': '{service} (no key: demo)',
   // Its last call could not reach it (settings.serviceState.unreachable).
   'compose.service.unreachable': '{service} (unreachable)',
+  // Its stored key waits for the OS's storage (banner.keyWait): its tasks wait for the key there.
+  'compose.service.waiting': '{service} (waiting for key)',
   'compose.board.label': 'Board',
   'compose.board.none': 'None',
   'compose.board.hint': 'The board new images join as they arrive.',

@@ -5,16 +5,19 @@
  * as Settings does, and where the prompt may be; it goes by itself once the storage answers.
  * Main's real wiring over vaults whose storage the test answers for (HeldCipher).
  */
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DECRYPT_NOTICE_MS } from '../../../../electron/core/key-vault/key-vault';
 import { ServiceKeys } from '../../../../electron/core/key-vault/service-keys';
 import { PROVIDER_IDS, perProvider } from '../../../../shared/domain/providers';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { composeTarget } from '../../../../renderer/store/compose-model';
+import { serviceStateOf } from '../../../../renderer/store/use-service-key-state';
 import { HeldCipher } from '../../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../../fakes/in-memory-kv';
 import { ManualClock } from '../../../fakes/manual-clock';
-import { seedHistory, startWiredApp } from '../render-wired-app';
+import { connectService } from '../dialect-services';
+import { seedHistory, showSettings, startWiredApp } from '../render-wired-app';
 
 const KEY = 'fal-held-wait-7c1e4b9a2d5f8036';
 const NOTICE = { name: 'Waiting for your key' } as const;
@@ -122,5 +125,61 @@ describe('a stored key waiting for the OS’s storage', () => {
     expect(await screen.findByText('Prompt number 0')).toBeTruthy();
     expect(useAppStore.getState().serviceKeys?.fal.state).toBe('not_ready');
     expect(screen.queryByRole('region', NOTICE)).toBeNull();
+  });
+});
+
+describe('a service whose stored key waits for the OS’s storage', () => {
+  it('is named where main sends its tasks: its own address, the task waiting for the key', async () => {
+    // Today's contract at the user's address, its key stored (the storage answered then), and the
+    // storage held when the window starts: main counts the stored key (AppCredentials.endpointOf).
+    const cipher = new HeldCipher({ backend: 'gnome_libsecret' });
+    const stores = perProvider(PROVIDER_IDS, (id) => new InMemoryKv('/held', `kv-${id}`));
+    let own = '';
+    let ownLog: { submits: unknown[] } = { submits: [] };
+    const { main } = await startWiredApp({
+      runtime: { cipher, serviceVaultStore: (id: keyof typeof stores) => stores[id] },
+      listWaits: true,
+      prepare: async (main) => {
+        const service = await connectService(main, 'pictor');
+        own = service.url;
+        ownLog = service.log;
+        cipher.hold();
+      },
+    });
+    expect(useAppStore.getState().serviceKeys?.pictor.state).toBe('not_ready');
+    const destination = main.runtime.credentials.endpointOf('pictor');
+    expect(destination).toBe(own);
+    // The window names it as waiting for its key, at main's destination, in compose and compare.
+    expect(serviceStateOf(useAppStore.getState(), 'pictor')).toBe('waiting');
+    expect(composeTarget(useAppStore.getState(), 'pictor').endpoint).toBe(destination);
+    const form = screen.getByRole('form', { name: 'New task' });
+    const compose = within(form).getByRole('combobox', { name: 'Service' }) as HTMLSelectElement;
+    const named = /^127\.0\.0\.1:\d+ \(waiting for key\)$/;
+    expect(compose.selectedOptions[0]?.textContent).toMatch(named);
+    act(() => useAppStore.getState().compareShowDialog(true));
+    const dialog = await screen.findByRole('dialog');
+    const [compare] = within(dialog).getAllByRole('combobox', { name: 'Service' });
+    expect((compare as HTMLSelectElement).selectedOptions[0]?.textContent).toMatch(named);
+    act(() => useAppStore.getState().compareShowDialog(false));
+    // The form's task goes there and waits for the key: nothing reaches the demo meanwhile.
+    let sent: Promise<unknown> = Promise.resolve();
+    act(() => {
+      useAppStore.getState().composeSetDraft({ prompt: 'a harbour at dawn' });
+      sent = useAppStore.getState().composeSubmit();
+    });
+    await waitFor(() =>
+      expect(main.callsTo('tasks:submit')[0]?.target).toMatchObject({ endpoint: own }),
+    );
+    // Settings' badge says the wait in the banner's words.
+    await showSettings();
+    const badge = document.querySelector('.service-state--waiting');
+    expect(badge?.textContent).toBe('Waiting for your key');
+    cipher.answer();
+    await act(async () => {
+      await sent;
+    });
+    await main.runtime.keys.verify();
+    await waitFor(() => expect(ownLog.submits).toHaveLength(1));
+    expect(main.runtime.demo.log.submits).toEqual([]);
   });
 });
