@@ -114,9 +114,7 @@ export function keyStorageWait(statuses: KeyStatuses | null): KeyStatus | null {
  * Whether `status` is a stored key waiting for the OS's storage ({@link keyStorageWait}): `not_ready`
  * with the stored key's fingerprint, or `ready` and `decrypting`.
  */
-function waitsForStorage(
-  status: Pick<KeyStatus, 'state' | 'fingerprint' | 'decrypting'>,
-): boolean {
+function waitsForStorage(status: Pick<KeyStatus, 'state' | 'fingerprint' | 'decrypting'>): boolean {
   if (status.state === 'ready') return status.decrypting === true;
   return status.state === 'not_ready' && status.fingerprint !== null;
 }
