@@ -215,6 +215,8 @@ describe('rebuild caps every sidecar', () => {
       ['polls-huge', { polls: 1e300 }],
       ['url-megabyte', { images: [image(0, { url: `https://x/${'a'.repeat(1 << 20)}` })] }],
       ['too-many-images', { images: Array.from({ length: 200 }, (_, i) => image(i % 16)) }],
+      // Two images staged into one file, two rows of one key in the history.
+      ['index-twice', { images: [image(0), image(1), image(0, { url: 'https://x/other.png' })] }],
       ['error-novel', { error: { kind: 'server', message: 'm'.repeat(MAX_MESSAGE_CHARS + 1) } }],
     ];
     let id = 40;

@@ -3,8 +3,9 @@
  * carries the seed the service said it used. All three go through a library archive's export and
  * import into an empty library unchanged. An edited archive whose task asks for options no
  * request may hold (a value of the wrong type, an option named `__proto__`, a text past the
- * longest Pictor sends, a seed that is no seed) has that task refused with a sentence naming its
- * sidecar, nothing of it written; the archive's other tasks come in as they were.
+ * longest Pictor sends, a seed that is no seed), or whose images repeat an index, has that task
+ * refused with a sentence naming its sidecar, nothing of it written; the archive's other tasks
+ * come in as they were.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -103,5 +104,25 @@ describe('a task’s model options and seed in a library archive', () => {
     expect(summary.refused.map((refused) => refused.reason)).toEqual([
       expect.stringMatching(/^The task record in the sidecar is not valid/),
     ]);
+  });
+});
+
+describe('a task’s images in a library archive', () => {
+  it('refuse the task whose images repeat an index, keeping the others', async () => {
+    const { from, asked, plain } = await twoTasks();
+    // Two images saying image-1: the import would stage both into one file.
+    const crafted = await editArchive(await exported(from), join(from.dir, 'twice.zip'), (record) =>
+      record.localId === plain.localId
+        ? { ...record, images: [record.images[0]!, { ...record.images[0]!, rating: 5 }] }
+        : record,
+    );
+    const to = await library();
+    const summary = await importInto(to, crafted);
+    expect(summary).toMatchObject({ addedTasks: 1, addedImages: 1, cancelled: false });
+    expect(summary.refused.map((refused) => [refused.path, refused.reason])).toEqual([
+      [expect.stringMatching(/pictor\.json$/), expect.stringMatching(/same index/)],
+    ]);
+    expect(to.history.get(plain.localId)).toBeUndefined();
+    expect(to.history.get(asked.localId)?.images[0]?.state).toBe('saved');
   });
 });
