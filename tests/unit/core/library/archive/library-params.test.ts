@@ -5,12 +5,14 @@
  * request may hold (a value of the wrong type, an option named `__proto__`, a text past the
  * longest Pictor sends, a seed that is no seed), or whose images repeat an index, has that task
  * refused with a sentence naming its sidecar, nothing of it written; the archive's other tasks
- * come in as they were.
+ * come in as they were. The sentence quotes no more of the file than the window's list takes,
+ * and none of its controls or bidi characters.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_PARAM_TEXT } from '../../../../../shared/domain/model-params';
+import { refusalSchema } from '../../../../../shared/ipc/archive-contract';
 import type { TaskRecord } from '../../../../../shared/domain/task-record';
 import { exportLibrary } from '../../../../../electron/core/library/archive/export-library';
 import { editArchive } from './edit-archive';
@@ -43,6 +45,9 @@ async function twoTasks(): Promise<{ from: Library; asked: TaskRecord; plain: Ta
   return { from, asked, plain };
 }
 
+/** An option's name: a bidi override, a terminal's clipboard escape, then 3,000 letters. */
+const STEERING_NAME = `\u202eevil\u001b]52;c;Y3VybA==\u0007${'x'.repeat(3_000)}`;
+
 /** The options no request may hold, each as the sidecar's JSON would say it. */
 const HOSTILE: readonly [string, () => unknown][] = [
   ['a value of the wrong type', () => ({ guidance_scale: { $gt: 1 } })],
@@ -50,6 +55,8 @@ const HOSTILE: readonly [string, () => unknown][] = [
   ['an option named __proto__', () => JSON.parse('{"__proto__": {"polluted": true}, "n": 1}')],
   ['a text past the longest sent', () => ({ negative_prompt: 'x'.repeat(MAX_PARAM_TEXT + 1) })],
   ['options that are no object', () => 'aspect_ratio=16:9'],
+  // Its name in the refusal's reason: a page of text that would steer the sentence around it.
+  ['an option named by a page of steering text', () => ({ [STEERING_NAME]: { $gt: 1 } })],
 ];
 
 describe('a task’s model options and seed in a library archive', () => {
@@ -82,6 +89,9 @@ describe('a task’s model options and seed in a library archive', () => {
     expect(summary.refused).toHaveLength(1);
     expect(summary.refused[0]!.path).toMatch(/pictor\.json$/);
     expect(summary.refused[0]!.reason).toMatch(/^The task record in the sidecar is not valid/);
+    // As the window's list takes it (main's answer is checked against it), steering nothing.
+    expect(refusalSchema().safeParse(summary.refused[0]).success).toBe(true);
+    expect(summary.refused[0]!.reason).not.toMatch(/[\u0000-\u001f\u202a-\u202e]/);
     expect(to.history.get(asked.localId)).toBeUndefined();
     expect(to.history.get(plain.localId)?.images[0]?.state).toBe('saved');
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
@@ -111,10 +121,13 @@ describe('a task’s images in a library archive', () => {
   it('refuse the task whose images repeat an index, keeping the others', async () => {
     const { from, asked, plain } = await twoTasks();
     // Two images saying image-1: the import would stage both into one file.
-    const crafted = await editArchive(await exported(from), join(from.dir, 'twice.zip'), (record) =>
-      record.localId === plain.localId
-        ? { ...record, images: [record.images[0]!, { ...record.images[0]!, rating: 5 }] }
-        : record,
+    const crafted = await editArchive(
+      await exported(from),
+      join(from.dir, 'twice.zip'),
+      (record) =>
+        record.localId === plain.localId
+          ? { ...record, images: [record.images[0]!, { ...record.images[0]!, rating: 5 }] }
+          : record,
     );
     const to = await library();
     const summary = await importInto(to, crafted);
