@@ -180,7 +180,7 @@ export type ImageRecord = z.infer<ReturnType<typeof imageRecordSchema>>;
  * and one row of the history's `images` table: a record with two is not one Pictor writes, and
  * a crafted sidecar saying it would have two images staged into one file.
  */
-export function repeatsAnIndex(images: readonly { readonly index: unknown }[]): boolean {
+export function repeatsAnIndex(images: readonly { readonly index?: unknown }[]): boolean {
   return new Set(images.map((image) => image.index)).size !== images.length;
 }
 
