@@ -22,6 +22,7 @@ import {
   IMAGE_STATES,
   KEY_REMOVED,
   TASK_STATUSES,
+  repeatsAnIndex,
   taskRecordSchema,
   type TaskRecord,
 } from './task-record';
@@ -257,7 +258,8 @@ function plainImages(input: unknown): Plain[] | undefined {
     if (image === undefined) return undefined;
     images.push(image);
   }
-  return images;
+  // The schema's refusal of a repeated index, said by the schema (its issue's words).
+  return repeatsAnIndex(images) ? undefined : images;
 }
 
 /**

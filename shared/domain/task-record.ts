@@ -175,9 +175,21 @@ export const imageRecordSchema = lazySchema(() =>
 );
 export type ImageRecord = z.infer<ReturnType<typeof imageRecordSchema>>;
 
-/** A task's images (the record's `images`), built with it on first use. */
+/**
+ * Whether two of a task's images share an index. Each index names one file (`image-<index + 1>`)
+ * and one row of the history's `images` table: a record with two is not one Pictor writes, and
+ * a crafted sidecar saying it would have two images staged into one file.
+ */
+export function repeatsAnIndex(images: readonly { readonly index?: unknown }[]): boolean {
+  return new Set(images.map((image) => image.index)).size !== images.length;
+}
+
+/** A task's images (the record's `images`), built with it on first use; each index once. */
 export const taskImagesSchema = lazySchema(() =>
-  z.array(imageRecordSchema()).max(MAX_IMAGES_PER_TASK),
+  z
+    .array(imageRecordSchema())
+    .max(MAX_IMAGES_PER_TASK)
+    .refine((images) => !repeatsAnIndex(images), 'Two images have the same index.'),
 );
 
 /** `submitted` by this app, or `tracked`: an id created elsewhere and pasted in. */

@@ -81,3 +81,23 @@ export function cleanNameSchema(maxChars: number) {
     .max(maxChars)
     .refine((text) => !FOUND.test(text), { message: 'a control, format or separator character' });
 }
+
+/** The most of a field's path, and of a schema's words about its value, a refusal shows. */
+const MAX_SHOWN_WHERE = 120;
+const MAX_SHOWN_PROBLEM = 240;
+
+/**
+ * A schema's refusal of what a file anyone could write holds (a gallery sidecar, an archive's
+ * manifest), as a refusal shows it: where (the field's path, `undefined` for the whole) and what
+ * is wrong, each cleaned as a name ({@link cleanName}) and bounded. The path can hold the file's
+ * own keys (a model option's name) and the schema's words can quote them (`Unrecognized key:
+ * "…"`): a key of megabytes, or one with a bidi override or a terminal escape, would otherwise be
+ * the sentence, and outgrow the list it is shown in.
+ */
+export function shownIssue(issue: {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}): { readonly where: string | undefined; readonly problem: string } {
+  const where = cleanName(issue.path.map(String).join('.'), MAX_SHOWN_WHERE);
+  return { where, problem: cleanName(issue.message, MAX_SHOWN_PROBLEM) ?? '?' };
+}

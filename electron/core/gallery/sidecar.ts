@@ -8,6 +8,7 @@ import { lazySchema } from '../../../shared/domain/lazy-schema';
 import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-record';
 import { withoutFileWords } from './file-words';
 import { triageNotes } from './triage-notes';
+import { shownIssue } from '../../../shared/text/shown-name';
 
 /** The format this version writes; a sidecar of a later one is a newer Pictor's. */
 export const SIDECAR_VERSION = 1;
@@ -51,8 +52,8 @@ export function sidecarText(record: TaskRecord): string {
 function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'it does not match the expected shape';
-  const where = issue.path.length > 0 ? issue.path.join('.') : 'the record';
-  return `${where}: ${issue.message}`;
+  const { where, problem } = shownIssue(issue);
+  return `${where ?? 'the record'}: ${problem}`;
 }
 
 /** The record in a sidecar's text, or the reason it cannot be used (a sentence). */

@@ -10,6 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  BIDI_CONTROLS,
+  CONTROL_CHARACTERS,
+  LINE_SEPARATORS,
+  anyOf,
+} from '../../../shared/text/control-characters';
 import type { Gallery } from '../../../electron/core/gallery/gallery';
 import { MAX_SIDECAR_BYTES, sidecarText } from '../../../electron/core/gallery/sidecar';
 import {
@@ -25,6 +31,7 @@ import {
 } from '../../../shared/domain/limits';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { makeTaskRecord } from '../../support/task-records';
+import { refusalSchema } from '../../../shared/ipc/archive-contract';
 import { fifoMaker, makeFifo, needing } from '../../support/tools';
 import { galleryOnServer } from '../../support/gallery-with-intake';
 import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
@@ -215,6 +222,18 @@ describe('rebuild caps every sidecar', () => {
       ['polls-huge', { polls: 1e300 }],
       ['url-megabyte', { images: [image(0, { url: `https://x/${'a'.repeat(1 << 20)}` })] }],
       ['too-many-images', { images: Array.from({ length: 200 }, (_, i) => image(i % 16)) }],
+      // Two images staged into one file, two rows of one key in the history.
+      ['index-twice', { images: [image(0), image(1), image(0, { url: 'https://x/other.png' })] }],
+      // Its name is in the reason: refused in words the window's list takes, steering nothing.
+      [
+        'option-steering',
+        {
+          request: {
+            prompt: 'p',
+            params: { [`\u202e\u001b]52;c;eA==\u0007${'x'.repeat(3_000)}`]: {} },
+          },
+        } as never,
+      ],
       ['error-novel', { error: { kind: 'server', message: 'm'.repeat(MAX_MESSAGE_CHARS + 1) } }],
     ];
     let id = 40;
@@ -229,7 +248,13 @@ describe('rebuild caps every sidecar', () => {
     expect(skipped.map((skip) => skip.path).sort()).toEqual(
       cases.map(([name]) => `bad/${name}/pictor.json`).sort(),
     );
-    for (const skip of skipped) expect(skip.reason).toMatch(/^The (task record|sidecar)/);
+    for (const skip of skipped) {
+      expect(skip.reason).toMatch(/^The (task record|sidecar)/);
+      expect(refusalSchema().safeParse(skip).success, skip.path).toBe(true);
+      expect(skip.reason, skip.path).not.toMatch(
+        anyOf([CONTROL_CHARACTERS, BIDI_CONTROLS, LINE_SEPARATORS]),
+      );
+    }
   });
 
   it('a record with every field at its limit still fits a sidecar and comes back', async () => {

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { MAX_LOCAL_ID_CHARS } from '../../../../shared/domain/limits';
 import { manifestShapeProblem } from './manifest-shape';
+import { shownIssue } from '../../../../shared/text/shown-name';
 
 export const MANIFEST_NAME = 'pictor-export.json';
 export const MANIFEST_FORMAT = 'pictor-library-export';
@@ -78,14 +79,16 @@ export interface ManifestProblem {
 type Parsed = { ok: true; manifest: Manifest } | { ok: false; problem: ManifestProblem };
 
 function invalid(issue: z.core.$ZodIssue | undefined, at: readonly PropertyKey[] = []): Parsed {
-  const path = [...at, ...(issue?.path ?? [])];
+  const shown = shownIssue({
+    path: [...at, ...(issue?.path ?? [])],
+    message: issue?.message ?? '?',
+  });
   // `none`: the manifest as a whole (the sentence then names no field).
-  const where = path.length > 0 ? path.map(String).join('.') : 'none';
   return {
     ok: false,
     problem: {
       key: 'error.library.manifestInvalid',
-      params: { where, problem: issue?.message ?? '?' },
+      params: { where: shown.where ?? 'none', problem: shown.problem },
     },
   };
 }

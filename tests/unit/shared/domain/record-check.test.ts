@@ -180,6 +180,17 @@ describe('the plain record check', () => {
     expect(plainTaskRecord(record)?.images[0]?.favourite).toBe(false);
   });
 
+  it('refuses, as the schema does, a record whose images repeat an index', () => {
+    const images = [makeImage(0), makeImage(1), makeImage(1)];
+    const input = JSON.parse(JSON.stringify(makeTaskRecord({ images }))) as unknown;
+    expect(plainTaskRecord(input)).toBeUndefined();
+    expect(parseTaskRecord(input)).toBeUndefined();
+    expect(taskRecordSchema().safeParse(input).success).toBe(false);
+    // The same images, each index once, are a record the check is sure of.
+    const once = JSON.parse(JSON.stringify(makeTaskRecord({ images: images.slice(0, 2) })));
+    expect(expectSameAsSchema(once)).toBe(true);
+  });
+
   it('leaves unknown keys out, __proto__ too, as the schema does', () => {
     const text = JSON.stringify(makeTaskRecord({ images: [makeImage(0)] }))
       .replace('{', '{"__proto__":{"polluted":1},"extra":1,')

@@ -3,13 +3,22 @@
  * carries the seed the service said it used. All three go through a library archive's export and
  * import into an empty library unchanged. An edited archive whose task asks for options no
  * request may hold (a value of the wrong type, an option named `__proto__`, a text past the
- * longest Pictor sends, a seed that is no seed) has that task refused with a sentence naming its
- * sidecar, nothing of it written; the archive's other tasks come in as they were.
+ * longest Pictor sends, a seed that is no seed), or whose images repeat an index, has that task
+ * refused with a sentence naming its sidecar, nothing of it written; the archive's other tasks
+ * come in as they were. The sentence quotes no more of the file than the window's list takes,
+ * and none of its controls or bidi characters.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  BIDI_CONTROLS,
+  CONTROL_CHARACTERS,
+  LINE_SEPARATORS,
+  anyOf,
+} from '../../../../../shared/text/control-characters';
 import { MAX_PARAM_TEXT } from '../../../../../shared/domain/model-params';
+import { refusalSchema } from '../../../../../shared/ipc/archive-contract';
 import type { TaskRecord } from '../../../../../shared/domain/task-record';
 import { exportLibrary } from '../../../../../electron/core/library/archive/export-library';
 import { editArchive } from './edit-archive';
@@ -42,6 +51,9 @@ async function twoTasks(): Promise<{ from: Library; asked: TaskRecord; plain: Ta
   return { from, asked, plain };
 }
 
+/** An option's name: a bidi override, a terminal's clipboard escape, then 3,000 letters. */
+const STEERING_NAME = `\u202eevil\u001b]52;c;Y3VybA==\u0007${'x'.repeat(3_000)}`;
+
 /** The options no request may hold, each as the sidecar's JSON would say it. */
 const HOSTILE: readonly [string, () => unknown][] = [
   ['a value of the wrong type', () => ({ guidance_scale: { $gt: 1 } })],
@@ -49,6 +61,8 @@ const HOSTILE: readonly [string, () => unknown][] = [
   ['an option named __proto__', () => JSON.parse('{"__proto__": {"polluted": true}, "n": 1}')],
   ['a text past the longest sent', () => ({ negative_prompt: 'x'.repeat(MAX_PARAM_TEXT + 1) })],
   ['options that are no object', () => 'aspect_ratio=16:9'],
+  // Its name in the refusal's reason: a page of text that would steer the sentence around it.
+  ['an option named by a page of steering text', () => ({ [STEERING_NAME]: { $gt: 1 } })],
 ];
 
 describe('a task’s model options and seed in a library archive', () => {
@@ -81,6 +95,11 @@ describe('a task’s model options and seed in a library archive', () => {
     expect(summary.refused).toHaveLength(1);
     expect(summary.refused[0]!.path).toMatch(/pictor\.json$/);
     expect(summary.refused[0]!.reason).toMatch(/^The task record in the sidecar is not valid/);
+    // As the window's list takes it (main's answer is checked against it), steering nothing.
+    expect(refusalSchema().safeParse(summary.refused[0]).success).toBe(true);
+    expect(summary.refused[0]!.reason).not.toMatch(
+      anyOf([CONTROL_CHARACTERS, BIDI_CONTROLS, LINE_SEPARATORS]),
+    );
     expect(to.history.get(asked.localId)).toBeUndefined();
     expect(to.history.get(plain.localId)?.images[0]?.state).toBe('saved');
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
@@ -103,5 +122,28 @@ describe('a task’s model options and seed in a library archive', () => {
     expect(summary.refused.map((refused) => refused.reason)).toEqual([
       expect.stringMatching(/^The task record in the sidecar is not valid/),
     ]);
+  });
+});
+
+describe('a task’s images in a library archive', () => {
+  it('refuse the task whose images repeat an index, keeping the others', async () => {
+    const { from, asked, plain } = await twoTasks();
+    // Two images saying image-1: the import would stage both into one file.
+    const crafted = await editArchive(
+      await exported(from),
+      join(from.dir, 'twice.zip'),
+      (record) =>
+        record.localId === plain.localId
+          ? { ...record, images: [record.images[0]!, { ...record.images[0]!, rating: 5 }] }
+          : record,
+    );
+    const to = await library();
+    const summary = await importInto(to, crafted);
+    expect(summary).toMatchObject({ addedTasks: 1, addedImages: 1, cancelled: false });
+    expect(summary.refused.map((refused) => [refused.path, refused.reason])).toEqual([
+      [expect.stringMatching(/pictor\.json$/), expect.stringMatching(/same index/)],
+    ]);
+    expect(to.history.get(plain.localId)).toBeUndefined();
+    expect(to.history.get(asked.localId)?.images[0]?.state).toBe('saved');
   });
 });

@@ -8,12 +8,19 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  BIDI_CONTROLS,
+  CONTROL_CHARACTERS,
+  LINE_SEPARATORS,
+  anyOf,
+} from '../../../../../shared/text/control-characters';
 import { DEFAULT_ARCHIVE_LIMITS } from '../../../../../electron/core/library/archive/archive-limits';
 import {
   MANIFEST_NAME,
   manifestEntrySchema,
   parseManifest,
 } from '../../../../../electron/core/library/archive/manifest';
+import { englishText, sentence, sentenceSchema } from '../../../../../shared/i18n/sentence';
 import { filesUnder } from '../../../../support/files';
 import { manifestFor, taskFiles } from './crafted-export';
 import { importInto, useLibrary } from './library-fixture';
@@ -27,6 +34,25 @@ const fields = (count: number) => Array.from({ length: count }, (_, i) => `"f${i
 
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+describe('a manifest refused by its schema', () => {
+  it('quotes no more of a key of its own naming than a sentence holds, and none of its controls', () => {
+    const key = `\u202eevil\u001b]52;c;Y3VybA==\u0007${'x'.repeat(100_000)}`;
+    const text = `${HEAD.slice(0, -'"entries":'.length)}${JSON.stringify(key)}:1,"entries":[]}`;
+    const result = parseManifest(text, MAX_ENTRIES);
+    expect(result).toMatchObject({ ok: false, problem: { key: 'error.library.manifestInvalid' } });
+    const said = sentence('error.library.manifestInvalid', {
+      ...(!result.ok ? result.problem.params : {}),
+      what: 'archive',
+    });
+    // What the window's errors and lists take (sentenceSchema: 2,000 characters a value).
+    expect(sentenceSchema().safeParse(said).success).toBe(true);
+    expect(englishText(said)).toMatch(/Unrecognized key: "evil\]52;c;Y3VybA==x+/);
+    expect(englishText(said)).not.toMatch(
+      anyOf([CONTROL_CHARACTERS, BIDI_CONTROLS, LINE_SEPARATORS]),
+    );
+  });
 });
 
 describe('a manifest refused by its shape, before it is parsed', () => {
