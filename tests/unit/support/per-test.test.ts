@@ -41,7 +41,8 @@ describe('perTest', () => {
   const fields = fieldsOf(fixture, ['id', 'label'], { own: 'kept' });
   const SET_UP_FAILS = 'ends the value when a set-up after it fails (this test never runs)';
   beforeEach(({ task }) => {
-    if (task.name === SET_UP_FAILS) throw new Error('a set-up after the fixture’s fails on purpose');
+    if (task.name === SET_UP_FAILS)
+      throw new Error('a set-up after the fixture’s fails on purpose');
   });
   let inAfterEach: Made | Error | undefined;
   afterEach(() => {
