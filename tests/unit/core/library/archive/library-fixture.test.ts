@@ -7,15 +7,8 @@ import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addTask, useLibraries, useLibrary, type Library } from './library-fixture';
 
-/** Whether `library`'s history is closed (its reads throw). */
-function closed(library: Library): boolean {
-  try {
-    library.history.count({});
-    return false;
-  } catch {
-    return true;
-  }
-}
+/** The count of `library`'s history: throws once it is closed. */
+const countOf = (library: Library): number => library.history.count({});
 
 /** The library's own fields, as they are now. */
 const snapshot = (library: Library): Library => ({ ...library });
@@ -23,9 +16,9 @@ const snapshot = (library: Library): Library => ({ ...library });
 describe('useLibrary', () => {
   const library = useLibrary();
   const seen: Library[] = [];
-  let openInAfterEach: boolean | undefined;
+  let countInAfterEach: number | undefined;
   afterEach(() => {
-    openInAfterEach = !closed(library) && existsSync(library.root);
+    countInAfterEach = existsSync(library.root) ? countOf(library) : undefined;
   });
 
   it('is a library of the test’s own, its history open and its gallery there', async () => {
@@ -35,8 +28,8 @@ describe('useLibrary', () => {
   });
 
   it('was still open in the file’s afterEach, then closed and removed; this test has another', () => {
-    expect(openInAfterEach).toBe(true);
-    expect(closed(seen[0]!)).toBe(true);
+    expect(countInAfterEach).toBe(1);
+    expect(() => countOf(seen[0]!)).toThrow();
     expect(existsSync(seen[0]!.dir)).toBe(false);
     expect(library.dir).not.toBe(seen[0]!.dir);
     expect(library.history.count({})).toBe(0);
@@ -46,9 +39,11 @@ describe('useLibrary', () => {
 describe('useLibraries', () => {
   const makeLibrary = useLibraries();
   const made: Library[] = [];
-  let openInAfterEach: boolean[] = [];
+  let countsInAfterEach: (number | undefined)[] = [];
   afterEach(() => {
-    openInAfterEach = made.map((library) => !closed(library) && existsSync(library.dir));
+    countsInAfterEach = made.map((library) =>
+      existsSync(library.dir) ? countOf(library) : undefined,
+    );
   });
 
   it('makes as many libraries as the test asks for, each of its own', async () => {
@@ -57,8 +52,8 @@ describe('useLibraries', () => {
   });
 
   it('kept them open for the file’s afterEach, then closed and removed them', () => {
-    expect(openInAfterEach).toEqual([true, true]);
-    expect(made.map(closed)).toEqual([true, true]);
+    expect(countsInAfterEach).toEqual([0, 0]);
+    for (const library of made) expect(() => countOf(library)).toThrow();
     expect(made.map((library) => existsSync(library.dir))).toEqual([false, false]);
   });
 });
