@@ -4,13 +4,14 @@
  * gallery of its own (gallery-with-intake.ts). Kept apart from gallery-with-intake.ts, which child
  * processes outside vitest import too (the bench's, the crash tests').
  */
-import { afterAll, beforeAll, beforeEach, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { makeTempDir, removeDir, startServer, type TestServer } from './gallery-helpers';
 import {
   galleryOnServer,
   type GalleryTestOptions,
   type GalleryWithIntake,
 } from './gallery-with-intake';
+import { fieldsOf, perTest } from './per-test';
 
 /** What {@link galleryPerTest} gives a test: read inside the test (or a hook after its own). */
 export interface GalleryPerTest extends GalleryWithIntake {
@@ -30,40 +31,26 @@ export function galleryPerTest(
   options: GalleryTestOptions | (() => GalleryTestOptions) = {},
 ): GalleryPerTest {
   let server: TestServer | undefined;
-  let current: (GalleryWithIntake & { root: string }) | undefined;
   beforeAll(async () => {
     server = await startServer();
   });
   afterAll(() => server?.close());
+  const made = perTest(
+    'galleryPerTest',
+    async () => {
+      const chosen = typeof options === 'function' ? options() : options;
+      const root = await makeTempDir();
+      return { root, ...galleryOnServer(root, chosen) };
+    },
+    ({ root }) => removeDir(root),
+  );
   beforeEach(async () => {
-    const root = await makeTempDir();
-    onTestFinished(async () => {
-      await removeDir(root);
-      current = undefined;
-    });
-    current = {
-      root,
-      ...galleryOnServer(root, typeof options === 'function' ? options() : options),
-    };
-    await current.gallery.init();
+    await made().gallery.init();
   });
-  const made = () => {
-    if (current === undefined) throw new Error('galleryPerTest: read its gallery inside a test');
-    return current;
-  };
-  return {
+  return fieldsOf(made, ['root', 'gallery', 'intake'], {
     get server() {
       if (server === undefined) throw new Error('galleryPerTest: read its server inside a test');
       return server;
     },
-    get root() {
-      return made().root;
-    },
-    get gallery() {
-      return made().gallery;
-    },
-    get intake() {
-      return made().intake;
-    },
-  };
+  });
 }

@@ -2,7 +2,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeEach, onTestFinished } from 'vitest';
 import {
   HistoryStore,
   type HistoryStoreOptions,
@@ -10,6 +9,7 @@ import {
 import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
 import type { Logger, LogFields } from '../../../../electron/ports/logger';
 import { makeTaskRecord } from '../../../support/task-records';
+import { fieldsOf, perTest } from '../../../support/per-test';
 
 /** A valid completed record; `overrides` replace whole fields. */
 export function makeRecord(overrides: Partial<TaskRecord> & { localId: string }): TaskRecord {
@@ -71,33 +71,21 @@ export interface HistoryFile {
 }
 
 /**
- * A fresh {@link tempDir} for every test of the file or describe block that calls this (a
- * beforeEach), removed when the test ends, after the caller's own afterEach hooks (vitest's
- * onTestFinished, as offline-core.ts's offlineDir): the one set-up of the history's tests that
- * open, break and reopen `history.sqlite` themselves. Creates no database: the test's store does.
+ * A fresh {@link tempDir} for every test of the file or describe block that calls this, removed
+ * when the test ends, after the caller's own afterEach hooks (tests/support/per-test.ts): the one
+ * set-up of the history's tests that open, break and reopen `history.sqlite` themselves. Creates
+ * no database: the test's store does.
  */
 export function historyFilePerTest(): HistoryFile {
-  let dir: string | undefined;
-  beforeEach(() => {
-    const temp = tempDir();
-    dir = temp.dir;
-    onTestFinished(() => {
-      temp.remove();
-      dir = undefined;
-    });
-  });
-  const current = (): string => {
-    if (dir === undefined) throw new Error('historyFilePerTest: read its folder inside a test');
-    return dir;
-  };
-  return {
-    get dir() {
-      return current();
+  const made = perTest(
+    'historyFilePerTest',
+    () => {
+      const temp = tempDir();
+      return { ...temp, file: join(temp.dir, 'history.sqlite') };
     },
-    get file() {
-      return join(current(), 'history.sqlite');
-    },
-  };
+    (temp) => temp.remove(),
+  );
+  return fieldsOf(made, ['dir', 'file']);
 }
 
 /**
@@ -110,36 +98,21 @@ export function historyStorePerTest(
   options?: HistoryStoreOptions,
 ): HistoryFile & { readonly store: HistoryStore; reopen(file?: string): HistoryStore } {
   const history = historyFilePerTest();
-  let store: HistoryStore | undefined;
-  const open = (file: string): HistoryStore => {
-    const opened = HistoryStore.open(file, options);
-    store = opened;
-    onTestFinished(() => {
-      opened.close();
-      if (store === opened) store = undefined;
-    });
-    return opened;
-  };
-  beforeEach(() => {
-    open(history.file);
-  });
-  return {
-    get dir() {
-      return history.dir;
-    },
-    get file() {
-      return history.file;
-    },
-    get store() {
-      if (store === undefined) throw new Error('historyStorePerTest: read its store inside a test');
-      return store;
-    },
+  const made = perTest(
+    'historyStorePerTest',
+    () => ({ ...history, store: HistoryStore.open(history.file, options) }),
+    (open) => open.store.close(),
+  );
+  const reopen = {
     /** Closes the test's store and opens `file` (default the test's own) in its place. */
-    reopen(file = history.file) {
-      store?.close();
-      return open(file);
+    reopen(file = history.file): HistoryStore {
+      const open = made();
+      open.store.close();
+      open.store = HistoryStore.open(file, options);
+      return open.store;
     },
   };
+  return fieldsOf(made, ['dir', 'file', 'store'], reopen);
 }
 
 /** A logger that remembers what it was told. */

@@ -16,10 +16,11 @@ import { TEMP_DIR } from '../../../../../electron/core/fs/temp-names';
 import { sidecarText } from '../../../../../electron/core/gallery/sidecar';
 import { CoreOperations } from '../../../../../electron/core/operations/core-operations';
 import { ManualClock } from '../../../../fakes/manual-clock';
-import { afterEach, beforeEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { makeImage, makeTempDir, removeDir } from '../../../../support/gallery-helpers';
 import { makeTaskRecord } from '../../../../support/task-records';
 import { copyMigratedHistory } from '../../../../support/migrated-history';
+import { fieldsOf, perTest } from '../../../../support/per-test';
 
 export interface Library {
   readonly dir: string;
@@ -67,42 +68,20 @@ export async function makeLibrary(): Promise<Library> {
   };
 }
 
+/** Closes `library`'s history and removes its folder. */
+async function endLibrary(library: Library): Promise<void> {
+  library.history.close();
+  await removeDir(library.dir);
+}
+
 /**
  * A fresh library for each test of the file (or of the `describe` it is called in): made before
- * each test, closed and removed after. Read its fields inside a test.
+ * each test, closed and removed when it ends (tests/support/per-test.ts). Read its fields inside
+ * a test.
  */
 export function useLibrary(): Library {
-  let current: Library | null = null;
-  beforeEach(async () => {
-    current = await makeLibrary();
-  });
-  afterEach(async () => {
-    const done = current;
-    current = null;
-    done?.history.close();
-    if (done) await removeDir(done.dir);
-  });
-  const now = (): Library => {
-    if (!current) throw new Error('The library exists only while a test runs.');
-    return current;
-  };
-  return {
-    get dir() {
-      return now().dir;
-    },
-    get root() {
-      return now().root;
-    },
-    get history() {
-      return now().history;
-    },
-    get gallery() {
-      return now().gallery;
-    },
-    get intake() {
-      return now().intake;
-    },
-  };
+  const made = perTest('useLibrary', makeLibrary, endLibrary);
+  return fieldsOf(made, ['dir', 'root', 'history', 'gallery', 'intake']);
 }
 
 /** Imports `source` into `library` (its gallery and history), with any other options given. */
@@ -114,18 +93,14 @@ export function importInto(
   return importLibrary({ intake: library.intake, history: library.history, source, ...extra });
 }
 
-/** Registers the clean-up and returns a maker of libraries, each closed and removed after its test. */
+/**
+ * A maker of libraries for a test that needs several, each closed and removed when the test that
+ * made it ends (after the file's own afterEach hooks, as {@link useLibrary}'s).
+ */
 export function useLibraries(): () => Promise<Library> {
-  const opened: Library[] = [];
-  afterEach(async () => {
-    for (const made of opened.splice(0)) {
-      made.history.close();
-      await removeDir(made.dir);
-    }
-  });
   return async () => {
     const made = await makeLibrary();
-    opened.push(made);
+    onTestFinished(() => endLibrary(made));
     return made;
   };
 }

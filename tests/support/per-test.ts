@@ -1,0 +1,50 @@
+/**
+ * The one home of the tests' per-test fixtures (a library, a history file or store, a gallery,
+ * export folders): a value made before every test of the file or describe block that asks for it,
+ * ended when that test ends, and read through a getter that throws outside a test.
+ */
+import { beforeEach, onTestFinished } from 'vitest';
+
+/**
+ * For every test of the file (or describe block) that calls this: `make` runs in a beforeEach (in
+ * the order the caller's hooks were registered, so a beforeEach registered after this one may
+ * finish the value's set-up), and `end` runs on what it made when the test ends: after the file's
+ * own afterEach hooks, which may still use it, also when the test or a later beforeEach failed
+ * (vitest's onTestFinished, the hooks of one test last registered first). The getter returns the
+ * test's value; read while the file is collected, or after its test ended, it throws, naming `name`.
+ */
+export function perTest<T>(
+  name: string,
+  make: () => T | Promise<T>,
+  end: (value: T) => unknown,
+): () => T {
+  let current: { readonly value: T } | undefined;
+  beforeEach(async () => {
+    const value = await make();
+    current = { value };
+    onTestFinished(async () => {
+      current = undefined;
+      await end(value);
+    });
+  });
+  return () => {
+    if (current === undefined) throw new Error(`${name}: read it inside a test`);
+    return current.value;
+  };
+}
+
+/**
+ * `onto` (default a new object) with `keys` that read the same fields of `get()` each time they are
+ * read: a fixture's fields for a test to name (`library.root`), always those of the test that reads
+ * them, beside what `onto` has of its own (a method, a value of the whole file).
+ */
+export function fieldsOf<T extends object, K extends keyof T, O extends object = object>(
+  get: () => T,
+  keys: readonly K[],
+  onto: O = {} as O,
+): O & Pick<T, K> {
+  for (const key of keys) {
+    Object.defineProperty(onto, key, { enumerable: true, get: () => get()[key] });
+  }
+  return onto as O & Pick<T, K>;
+}

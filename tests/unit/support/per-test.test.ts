@@ -1,0 +1,125 @@
+/**
+ * tests/support/per-test.ts: a value made for every test and ended when it ends, also when the
+ * test failed or a set-up after the value's failed. The tests of a block run in order: each later
+ * one looks at what the one before left; the ones marked `fails` fail on purpose (vitest counts
+ * them passed only if they do fail).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fieldsOf, perTest } from '../../support/per-test';
+
+interface Made {
+  readonly id: number;
+  readonly label: string;
+  ended: boolean;
+}
+
+/** The fixture's getter read now: what it returns, or what it throws. */
+const read = (get: () => Made): Made | Error => {
+  try {
+    return get();
+  } catch (error) {
+    return error as Error;
+  }
+};
+
+describe('perTest', () => {
+  const made: Made[] = [];
+  const ended: string[] = [];
+  const fixture = perTest(
+    'theFixture',
+    () => {
+      const value: Made = { id: made.length, label: `value ${made.length}`, ended: false };
+      made.push(value);
+      return value;
+    },
+    (value) => {
+      value.ended = true;
+      ended.push(value.label);
+    },
+  );
+  const atCollection = read(fixture);
+  const fields = fieldsOf(fixture, ['id', 'label'], { own: 'kept' });
+  const SET_UP_FAILS = 'ends the value when a set-up after it fails (this test never runs)';
+  beforeEach(({ task }) => {
+    if (task.name === SET_UP_FAILS)
+      throw new Error('a set-up after the fixture’s fails on purpose');
+  });
+  let inAfterEach: Made | Error | undefined;
+  afterEach(() => {
+    inAfterEach = read(fixture);
+  });
+
+  it('has no value while the file is collected, and says which fixture was read', () => {
+    expect(atCollection).toBeInstanceOf(Error);
+    expect((atCollection as Error).message).toBe('theFixture: read it inside a test');
+  });
+
+  it('makes a value for each test, the one its fields read', () => {
+    expect(fixture()).toBe(made[1]);
+    expect(fixture().ended).toBe(false);
+    expect({ ...fields }).toEqual({ own: 'kept', id: 1, label: 'value 1' });
+  });
+
+  it('still had it in the file’s afterEach, ended it after, and makes another', () => {
+    expect(inAfterEach).toBe(made[1]);
+    expect(made[1]!.ended).toBe(true);
+    expect(fields.id).toBe(2);
+  });
+
+  it.fails('ends the value of a test that fails (this one)', () => {
+    expect(fixture().id).toBe(3);
+    throw new Error('this test fails on purpose');
+  });
+
+  it('ended the failed test’s value', () => {
+    expect(made[3]!.ended).toBe(true);
+    expect(ended).toEqual(['value 0', 'value 1', 'value 2', 'value 3']);
+  });
+
+  it.fails(SET_UP_FAILS, () => {
+    expect(fixture().id).toBe(5);
+  });
+
+  it('ended that value too', () => {
+    expect(made[5]!.ended).toBe(true);
+    expect(ended).toContain('value 5');
+  });
+});
+
+describe('perTest fixtures built on each other', () => {
+  const order: string[] = [];
+  const outer = perTest(
+    'outer',
+    () => 'outer',
+    (value) => order.push(`end ${value}`, `inner then: ${readInner()}`),
+  );
+  const inner = perTest(
+    'inner',
+    () => `inner on ${outer()}`,
+    (value) => order.push(`end ${value}`),
+  );
+  const readInner = (): string => {
+    try {
+      return inner();
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  afterEach(() => {
+    order.push('afterEach');
+  });
+
+  it('makes the later one from the earlier one', () => {
+    expect(inner()).toBe('inner on outer');
+    expect(order).toEqual([]);
+  });
+
+  it('ended them after the file’s afterEach, the later one first, and neither reads after', () => {
+    expect(order).toEqual([
+      'afterEach',
+      'end inner on outer',
+      'end outer',
+      'inner then: inner: read it inside a test',
+    ]);
+  });
+});
