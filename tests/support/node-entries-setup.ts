@@ -1,11 +1,13 @@
 /**
  * Vitest global setup: bundles the CLI, the demo service and the hardening tests' workers once
- * for the run (tests/support/node-entries.ts); test files start them with `nodeEntryArgs`
- * (tests/support/node-entry-args.ts).
+ * for the run (tests/support/node-entries.ts), or takes the bundles npm test built for all its
+ * phases (PICTOR_TEST_NODE_ENTRIES); the four projects that name this setup run it one after
+ * another, and the first one's bundles serve the others. Test files start them with
+ * `nodeEntryArgs` (tests/support/node-entry-args.ts).
  */
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { buildTestEntries } from './node-entries';
+import { acquireTestEntries } from './node-entries';
 
 /**
  * Node's compile cache for every `node` the tests start (the CLI is started hundreds of times a
@@ -27,7 +29,7 @@ declare module 'vitest' {
 
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   process.env.NODE_COMPILE_CACHE ??= COMPILE_CACHE;
-  const built = await buildTestEntries();
-  project.provide('pictorNodeEntries', built.dir);
-  return built.release;
+  const acquired = await acquireTestEntries();
+  project.provide('pictorNodeEntries', acquired.dir);
+  return acquired.release;
 }

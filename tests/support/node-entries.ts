@@ -8,7 +8,9 @@
  * to its `ready`, on a quiet 2-core machine: 0.7 s and 0.9 s of CPU from the source, 0.36 s and
  * 0.42 s from the bundle); the tests that check `npm run cli` and `npm run demo-service`
  * themselves still start the sources.
- * Vitest builds them in tests/support/node-entries-setup.ts, Playwright in tests/e2e/global-setup.ts.
+ * npm test builds them once for both runners (tests/support/test-phases.ts); run alone, Vitest
+ * builds them in tests/support/node-entries-setup.ts, Playwright in tests/e2e/global-setup.ts
+ * ({@link acquireTestEntries}).
  */
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
@@ -131,6 +133,43 @@ export async function buildTestEntries(): Promise<{ dir: string; release: () => 
   // The bundles are ES modules (.js): say so, as the repository's package.json does.
   await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
   return { dir, release: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** What {@link acquireTestEntries} gives: the bundles' folder and its end. */
+export interface AcquiredEntries {
+  readonly dir: string;
+  /** Removes bundles built here (and unsets PICTOR_TEST_NODE_ENTRIES); keeps a folder passed in. */
+  release(): Promise<void>;
+}
+
+/**
+ * The run's bundles: the folder PICTOR_TEST_NODE_ENTRIES already names (checked: every entry's
+ * bundle is there, and kept: whoever built it removes it), or a new {@link buildTestEntries}
+ * folder that it names afterwards, for this process and what it starts. npm test
+ * (tests/support/test-phases.ts) builds them once before its stages, for the journeys' global
+ * setup and the four Vitest projects' (each project runs its global setup, one after another,
+ * before the first test: each built its own).
+ */
+export async function acquireTestEntries(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<AcquiredEntries> {
+  const given = env[NODE_ENTRIES_ENV];
+  if (given) {
+    const dir = resolve(given);
+    for (const entry of Object.keys({ ...NODE_ENTRIES, ...TEST_WORKERS }) as NodeEntry[]) {
+      entryArgs(dir, entry);
+    }
+    return { dir, release: async () => {} };
+  }
+  const built = await buildTestEntries();
+  env[NODE_ENTRIES_ENV] = built.dir;
+  return {
+    dir: built.dir,
+    release: async () => {
+      if (env[NODE_ENTRIES_ENV] === built.dir) Reflect.deleteProperty(env, NODE_ENTRIES_ENV);
+      await built.release();
+    },
+  };
 }
 
 /** `node` arguments that start `entry` from the bundles in `dir` (before its own arguments). */

@@ -16,11 +16,16 @@
  *
  * The app is built once for the run (tests/support/test-build.ts), before the stages, and named
  * in PICTOR_TEST_BUILD_DIR for both users of it: the journeys' global setup and the packaging
- * project's, which each built their own before. Removed when the run ends.
+ * project's, which each built their own before. The Node programs the tests start (the CLI, the
+ * demo service, the crash tests' workers: tests/support/node-entries.ts) are bundled beside it,
+ * once, and named in PICTOR_TEST_NODE_ENTRIES: the journeys' global setup bundled them, and then
+ * each of the four Vitest projects that start them, one after another before vitest's first test.
+ * Both are removed when the run ends.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { acquireTestEntries } from './node-entries';
 import { firstFailure, runScripts, type Finished, type Phase } from './parallel';
 import { acquireTestBuild, listWorkingTreeBuild } from './test-build';
 
@@ -81,21 +86,31 @@ async function buildLeavingTheWorkingTree(): ReturnType<typeof acquireTestBuild>
 async function main(): Promise<number> {
   const origin = performance.now();
   const finished: Finished[] = [];
-  let acquired: Awaited<ReturnType<typeof acquireTestBuild>>;
-  try {
-    acquired = await buildLeavingTheWorkingTree();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+  const [built, entries] = await Promise.allSettled([
+    buildLeavingTheWorkingTree(),
+    acquireTestEntries(),
+  ]);
+  const releaseAll = async (): Promise<void> => {
+    if (built.status === 'fulfilled') await built.value.release();
+    if (entries.status === 'fulfilled') await entries.value.release();
+  };
+  if (built.status === 'rejected' || entries.status === 'rejected') {
+    for (const result of [built, entries]) {
+      if (result.status !== 'rejected') continue;
+      const error: unknown = result.reason;
+      console.error(error instanceof Error ? error.message : String(error));
+    }
+    await releaseAll();
     finished.push({ script: 'build', code: 1, started: 0, ended: performance.now() - origin });
     record(finished);
     return 1;
   }
-  console.log(acquired.line);
+  console.log(built.value.line);
   finished.push({ script: 'build', code: 0, started: 0, ended: performance.now() - origin });
   try {
     return await runStages(origin, finished);
   } finally {
-    await acquired.release();
+    await releaseAll();
   }
 }
 

@@ -11,7 +11,13 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ownTempName } from '../../../electron/core/fs/temp-names';
-import { TEST_WORKERS, removeLeftoverRuns } from '../../support/node-entries';
+import {
+  NODE_ENTRIES,
+  NODE_ENTRIES_ENV,
+  TEST_WORKERS,
+  acquireTestEntries,
+  removeLeftoverRuns,
+} from '../../support/node-entries';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -46,6 +52,34 @@ describe('removeLeftoverRuns', () => {
     expect(existsSync(join(parent, killed))).toBe(false);
     // Named before folders said their process: nobody's.
     expect(existsSync(join(parent, older))).toBe(false);
+  });
+});
+
+describe('acquireTestEntries', () => {
+  /** A folder holding a (blank) bundle of every entry but `missing`. */
+  async function bundlesFolder(missing?: string): Promise<string> {
+    parent = await mkdtemp(join(tmpdir(), 'pictor-test-entries-'));
+    for (const name of Object.keys({ ...NODE_ENTRIES, ...TEST_WORKERS })) {
+      if (name !== missing) await writeFile(join(parent, `${name}.js`), '');
+    }
+    return parent;
+  }
+
+  it('takes the bundles the run named (npm test built them once) and leaves them to their builder', async () => {
+    const dir = await bundlesFolder();
+    const env = { [NODE_ENTRIES_ENV]: dir };
+    const acquired = await acquireTestEntries(env);
+    expect(acquired.dir).toBe(dir);
+    await acquired.release();
+    expect(existsSync(join(dir, 'cli.js'))).toBe(true);
+    expect(env).toEqual({ [NODE_ENTRIES_ENV]: dir });
+  });
+
+  it('refuses a named folder that lacks a bundle', async () => {
+    const dir = await bundlesFolder('demo-service');
+    await expect(acquireTestEntries({ [NODE_ENTRIES_ENV]: dir })).rejects.toThrow(
+      /demo-service\.js is missing/,
+    );
   });
 });
 
