@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../fakes/manual-clock';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
-import { expectExit, onlyTask, useCliWorlds } from './cli-harness';
+import { expectExit, onlyTask, STOP_WATCHING, useCliWorlds } from './cli-harness';
 
 const newWorld = useCliWorlds();
 
@@ -14,7 +14,14 @@ describe('pictor with more than one account', () => {
     // The task runs on the service's manual clock: processing until alice's second key resumes it.
     const clock = new ManualClock(Date.now());
     const world = await newWorld({ durationMs: 2_500, now: () => clock.now() });
-    const run = await world.run(['generate', '--prompt', 'private', '--timeout', '0.3', '--json']);
+    const run = await world.run([
+      'generate',
+      '--prompt',
+      'private',
+      '--timeout',
+      STOP_WATCHING,
+      '--json',
+    ]);
     expectExit(run, 3);
     const [task] = world.service.tasks();
     expect(task!.account).toBe('alice');

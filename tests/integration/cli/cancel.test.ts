@@ -7,7 +7,7 @@
  * the dialect's header, to the service the task lives on.
  */
 import { describe, expect, it } from 'vitest';
-import { expectExit } from './cli-harness';
+import { expectExit, STOP_WATCHING } from './cli-harness';
 import {
   expectKeyOnlyInDialectHeader,
   useProviderWorlds,
@@ -20,12 +20,6 @@ const newWorld = useProviderWorlds();
 
 /** Long enough that no task ends unless the test ends it: queued its first 200 s. */
 const FOREVER = ['--duration', '600000'];
-/**
- * The watch timeout (seconds) of a generate that leaves its task queued: the watch starts once
- * the service accepted the submit, and the task never ends by itself, so a short one shows the
- * same stop and waits less.
- */
-const STOP_WATCHING = '0.3';
 
 /** A task the service has (queued), left by a generate that stopped watching; its service id. */
 async function leftQueued(world: ProviderWorld, prompt: string): Promise<string> {

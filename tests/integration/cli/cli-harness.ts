@@ -65,6 +65,14 @@ export interface CliWorld {
   list(): Promise<CliTaskJson[]>;
 }
 
+/**
+ * The watch timeout (seconds, `--timeout`) of a command meant to stop watching a task that does not
+ * end by itself meanwhile (exit 3 with its resume line): the watch starts once the service accepted
+ * the submit, so any length shows the same stop, and a short one waits less (the runs that waited
+ * 1 s each for it spent that second idle).
+ */
+export const STOP_WATCHING = '0.3';
+
 const KNOWN_KEYS: readonly string[] = Object.values(QUIRKY_KEYS);
 /** A key no account has; tests that use it are checked for leaks like the others. */
 export const UNKNOWN_KEY = 'sk-nobody-3e8a61d2f09c47b5';

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { taskSeed } from '../../../electron/demo-service/prng';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
+import { STOP_WATCHING } from './cli-harness';
 import { describeRun, runCliHere } from './run-cli';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -187,7 +188,7 @@ describe('pictor compare', () => {
     for (const service of [fal, bfl]) service.setDuration(600_000);
     const targets = ['--target', 'fal', '--target', 'bfl'];
     const run = await cli(['compare', '--prompt', 'a slow kite', ...targets, ...urls, '--json'], {
-      timeout: '1',
+      timeout: STOP_WATCHING,
     });
     expect(run.stdout, describeRun(run)).not.toBe('');
     const out = JSON.parse(run.stdout) as { group: string; tasks: { status: string }[] };

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
-import { expectExit, useCliWorlds } from './cli-harness';
+import { expectExit, STOP_WATCHING, useCliWorlds } from './cli-harness';
 import { needing, pathOf, posixShell } from '../../support/tools';
 
 /** The user's shell, to read the printed command back (skipped, saying why, without one). */
@@ -38,7 +38,7 @@ describe('the CLI against a hostile id', () => {
       dirs.push(join(marker, '..'));
       const hostile = `x\`touch\${IFS}${marker}\`$(touch\${IFS}${marker});'"`;
       const world = await newWorld({ durationMs: 10_000, taskId: () => hostile });
-      const run = await world.run(['generate', '--prompt', 'quoted', '--timeout', '1']);
+      const run = await world.run(['generate', '--prompt', 'quoted', '--timeout', STOP_WATCHING]);
       expectExit(run, 3);
       const line = run.stderr.split('\n').find((text) => text.includes('Resume with: '));
       expect(line, run.stderr).toBeDefined();
@@ -55,7 +55,13 @@ describe('SERVICE_API_KEY and the services in one history', () => {
   it('never sends one provider’s key to another provider’s task: it waits and says why', async () => {
     const first = await newWorld({ durationMs: 10_000 });
     const second = await newWorld();
-    const made = await first.run(['generate', '--prompt', 'on the first', '--timeout', '1']);
+    const made = await first.run([
+      'generate',
+      '--prompt',
+      'on the first',
+      '--timeout',
+      STOP_WATCHING,
+    ]);
     expectExit(made, 3);
     const pollsBefore = first.service.log.length;
     // The second provider's key and address, resuming everything in the shared history.

@@ -16,7 +16,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { addTask, offlineGallery } from '../../unit/core/library/archive/library-fixture';
-import { expectExit, useCliWorlds, type CliWorld } from './cli-harness';
+import { expectExit, STOP_WATCHING, useCliWorlds, type CliWorld } from './cli-harness';
 import { jsonLines, type CliRun } from './run-cli';
 import { needing, pathOf, posixShell } from '../../support/tools';
 
@@ -152,12 +152,12 @@ describe.skipIf(!SH.path)(
         '--prompt',
         'mine',
         '--timeout',
-        '1',
+        STOP_WATCHING,
         '--json',
       ]);
       runs.push([generated, named]);
       const [mine] = jsonLines(generated);
-      runs.push([await user.run(['track', mine!.taskId!, '--timeout', '1']), named]);
+      runs.push([await user.run(['track', mine!.taskId!, '--timeout', STOP_WATCHING]), named]);
 
       for (const [run, runNamed] of runs) {
         expect(printedCommands(run).length, run.stderr).toBeGreaterThan(0);

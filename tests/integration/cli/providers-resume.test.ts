@@ -6,7 +6,7 @@
  * --provider, the same resume waits and names the option.
  */
 import { describe, expect, it } from 'vitest';
-import { expectExit } from './cli-harness';
+import { expectExit, STOP_WATCHING } from './cli-harness';
 import {
   DIALECTS,
   commandWords,
@@ -20,11 +20,6 @@ const newWorld = useProviderWorlds();
 
 /** Long enough that no task ends unless the test completes it through the control API. */
 const FOREVER = ['--duration', '600000'];
-/**
- * A watch timeout (seconds) for a task that never ends by itself: the watch starts once the
- * service accepted the submit, so any length shows the same stop, and a short one waits less.
- */
-const STOP_WATCHING = '0.3';
 
 describe.each(DIALECTS)('--provider %s', (dialect) => {
   it('resumes after the CLI was killed, without submitting again', async () => {

@@ -4,18 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../fakes/manual-clock';
-import { expectExit, expectSavedImage, onlyTask, useCliWorlds } from './cli-harness';
+import { expectExit, expectSavedImage, onlyTask, STOP_WATCHING, useCliWorlds } from './cli-harness';
 import { describeRun, jsonLines } from './run-cli';
 
 const newWorld = useCliWorlds();
 
-/**
- * The watch timeout (seconds) of a generate that stops watching a slow task. The tasks below run
- * on the service's manual clock: they are still processing when the watch stops, whatever the
- * machine's load, and end when the test moves the clock past their duration (a resume waited
- * 2.2 s of wall time for them before).
- */
-const STOP_WATCHING = '0.3';
+// The tasks below run on the service's manual clock: they are still processing when the watch
+// stops (STOP_WATCHING), whatever the machine's load, and end when the test moves the clock past
+// their duration (a resume waited 2.2 s of wall time for them before).
 
 /** A task's duration on the service's clock (ms). */
 const SLOW_MS = 2_500;

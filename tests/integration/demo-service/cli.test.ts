@@ -8,6 +8,7 @@ import { parseCliArgs } from '../../../electron/demo-service/cli-args';
 import { UsageError } from '../../../electron/core/command-line/command-line';
 import { DemoOptionsError, resolveOptions } from '../../../electron/demo-service/options';
 import { C2PA_FIXTURES } from '../../support/c2pa-hostile';
+import { nodeEntryArgs } from '../../support/node-entry-args';
 import { needing, pathOf, posixShell } from '../../support/tools';
 import { UNTIL } from '../../support/waits';
 
@@ -23,15 +24,18 @@ interface Run {
   exit: Promise<number | null>;
 }
 
+/**
+ * Starts the demo service's command line as a process of its own (its exit codes, signals and
+ * output are what these tests read), from the run's bundle of electron/demo-service/cli.ts
+ * (tests/support/node-entries.ts): `node --import tsx` transpiled its sources anew at each of the
+ * file's eight starts. `npm run demo-service`'s own line, which starts the sources, is the first
+ * two tests'.
+ */
 function runCli(args: string[]): Run {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'electron/demo-service/cli.ts', ...args],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...nodeEntryArgs('demo-service'), ...args], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return tracked(child);
 }
 

@@ -6,6 +6,7 @@ import { parseCliArgs } from '../../../electron/demo-service/cli-args';
 import { UsageError } from '../../../electron/core/command-line/command-line';
 import { DemoOptionsError, resolveOptions } from '../../../electron/demo-service/options';
 import type { RequestLogEntry } from '../../../electron/demo-service/types';
+import { nodeEntryArgs } from '../../support/node-entry-args';
 import { call, send } from './dialect-helpers';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -17,14 +18,12 @@ afterAll(() => {
 
 /** Starts the CLI and resolves with its URL once it prints the listening line. */
 function startCli(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'electron/demo-service/cli.ts', ...args],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  // The run's bundle of electron/demo-service/cli.ts (tests/support/node-entries.ts), not its
+  // sources through tsx: the process is what the test reads, not how npm's script starts it.
+  const child = spawn(process.execPath, [...nodeEntryArgs('demo-service'), ...args], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let stdout = '';
   let stderr = '';

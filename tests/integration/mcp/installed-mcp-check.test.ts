@@ -12,6 +12,7 @@ import { commandLine } from '../../e2e/packaged/installed-app';
 import { checkMcp } from '../../e2e/packaged/installed-mcp';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { childEnv } from '../cli/run-cli';
+import { QUICK_POLL } from '../../support/quick-demo';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -27,7 +28,13 @@ async function temp(): Promise<string> {
 describe('the installed app’s MCP check', () => {
   it('passes on pictor mcp --provider demo, as the workflow starts it', async () => {
     const [library, home] = [await temp(), await temp()];
-    const args = [...nodeEntryArgs('cli'), 'mcp', '--provider', 'demo', '--data-dir', library];
+    // The workflow's arguments, then QUICK_POLL: its demo task of 100 ms was waited for through
+    // the default 3 s interval (the whole test's 3.5 s); the check judges what the server answers.
+    const args = [
+      ...nodeEntryArgs('cli'),
+      ...['mcp', '--provider', 'demo', '--data-dir', library],
+      ...QUICK_POLL,
+    ];
     const env = { ...childEnv({ home }), PICTOR_DEMO_DURATION_MS: '100' };
     const verdict = await checkMcp(commandLine(process.execPath, args), env);
     expect(verdict).toMatchObject({ ok: true, line: expect.stringContaining('generated') });
