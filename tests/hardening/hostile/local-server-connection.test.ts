@@ -47,14 +47,21 @@ interface Squatter {
   readonly port: number;
   readonly bytes: () => string;
   readonly connections: () => number;
+  /**
+   * Closes every connection it holds and each one it takes from now on: a request it was sent
+   * ends at once (a transport error) instead of at the client's time limit.
+   */
+  readonly hangUp: () => void;
 }
 
 async function squatter(host = '127.0.0.1', port = 0): Promise<Squatter> {
   let bytes = '';
   let connections = 0;
+  let hungUp = false;
   const sockets = new Set<Socket>();
   const server: Server = createTcpServer((socket) => {
     connections += 1;
+    if (hungUp) return void socket.destroy();
     sockets.add(socket);
     socket.on('data', (chunk: Buffer) => (bytes += chunk.toString('latin1')));
     socket.on('error', () => undefined);
@@ -69,6 +76,10 @@ async function squatter(host = '127.0.0.1', port = 0): Promise<Squatter> {
     port: (server.address() as AddressInfo).port,
     bytes: () => bytes,
     connections: () => connections,
+    hangUp: () => {
+      hungUp = true;
+      for (const socket of sockets) socket.destroy();
+    },
   };
 }
 
@@ -174,6 +185,8 @@ describe.skipIf(ONLY_LINUX)('a server that took the port after any look (Linux)'
     const credentials = { baseUrl, key: KEY, keyFingerprint: 'f', provider: 'pictor' as const };
     const sent = opened.client.getTask(credentials, { taskId: 'task-1' }).catch(() => undefined);
     await vi.waitFor(() => expect(server.bytes()).toContain(`Bearer ${KEY}`), UNTIL);
+    // It was sent: the squatter ends it rather than the request's 5 s time limit.
+    server.hangUp();
     await opened.close();
     await sent;
   });
