@@ -47,14 +47,17 @@ interface Squatter {
   readonly port: number;
   readonly bytes: () => string;
   readonly connections: () => number;
-  /**
-   * Closes every connection it holds and each one it takes from now on: a request it was sent
-   * ends at once (a transport error) instead of at the client's time limit.
-   */
-  readonly hangUp: () => void;
 }
 
-async function squatter(host = '127.0.0.1', port = 0): Promise<Squatter> {
+/**
+ * The raw squatter, and its `hangUp`: it closes every connection it holds and each one it takes
+ * from then on, so a request it was sent ends at once (a transport error) instead of at the
+ * client's time limit.
+ */
+async function squatter(
+  host = '127.0.0.1',
+  port = 0,
+): Promise<Squatter & { readonly hangUp: () => void }> {
   let bytes = '';
   let connections = 0;
   let hungUp = false;
