@@ -49,12 +49,22 @@ interface Squatter {
   readonly connections: () => number;
 }
 
-async function squatter(host = '127.0.0.1', port = 0): Promise<Squatter> {
+/**
+ * The raw squatter, and its `hangUp`: it closes every connection it holds and each one it takes
+ * from then on, so a request it was sent ends at once (a transport error) instead of at the
+ * client's time limit.
+ */
+async function squatter(
+  host = '127.0.0.1',
+  port = 0,
+): Promise<Squatter & { readonly hangUp: () => void }> {
   let bytes = '';
   let connections = 0;
+  let hungUp = false;
   const sockets = new Set<Socket>();
   const server: Server = createTcpServer((socket) => {
     connections += 1;
+    if (hungUp) return void socket.destroy();
     sockets.add(socket);
     socket.on('data', (chunk: Buffer) => (bytes += chunk.toString('latin1')));
     socket.on('error', () => undefined);
@@ -69,6 +79,10 @@ async function squatter(host = '127.0.0.1', port = 0): Promise<Squatter> {
     port: (server.address() as AddressInfo).port,
     bytes: () => bytes,
     connections: () => connections,
+    hangUp: () => {
+      hungUp = true;
+      for (const socket of sockets) socket.destroy();
+    },
   };
 }
 
@@ -174,6 +188,8 @@ describe.skipIf(ONLY_LINUX)('a server that took the port after any look (Linux)'
     const credentials = { baseUrl, key: KEY, keyFingerprint: 'f', provider: 'pictor' as const };
     const sent = opened.client.getTask(credentials, { taskId: 'task-1' }).catch(() => undefined);
     await vi.waitFor(() => expect(server.bytes()).toContain(`Bearer ${KEY}`), UNTIL);
+    // It was sent: the squatter ends it rather than the request's 5 s time limit.
+    server.hangUp();
     await opened.close();
     await sent;
   });

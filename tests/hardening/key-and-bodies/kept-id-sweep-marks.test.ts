@@ -16,17 +16,20 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { SWEPT_FILE } from '../../../electron/app/kept-key-sweep';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { UNTIL } from '../../support/waits';
 import { ENCODINGS } from './key-encodings';
 import {
+  copyOf,
+  endWorld,
   endWorlds,
   everywhere,
   firstRun,
   keepUnder,
+  keptWorld,
   leaksUnder,
   newWorld,
   ok,
@@ -88,25 +91,35 @@ async function sweptFile(world: World): Promise<unknown> {
   return JSON.parse(await readFile(join(world.userDataDir, SWEPT_FILE), 'utf8'));
 }
 
-/**
- * A library swept whole with KEY, then a logged and an unlogged key-carrying id planted; `spare`,
- * a third task, left as it was.
- */
-async function plantedWorld(): Promise<{
+interface Planted {
   world: World;
   logged: TaskRecord;
   unlogged: TaskRecord;
   spare: TaskRecord;
   id: string;
-}> {
-  const world = await newWorld(KEY);
+}
+
+/**
+ * A library swept whole with KEY, then a logged and an unlogged key-carrying id planted; `spare`,
+ * a third task, left as it was. Made once (two app runs and a sweep: most of a test's time), each
+ * test working on its own copy of its folders ({@link plantedWorld}).
+ */
+let planted: Planted;
+beforeAll(async () => {
+  const world = await keptWorld(KEY);
   const [logged, unlogged, spare] = await firstRun(world, 3);
   // The first start with tasks in the library walks every id, and keeps where it stood.
   await startAndSweep(world);
   await keepUnder(world, logged!.localId, `task-${ENCODINGS['base64']!(KEY, 1)}`);
   const id = `task-${KEY}`;
   plantUnlogged(world, unlogged!.localId, id);
-  return { world, logged: logged!, unlogged: unlogged!, spare: spare!, id };
+  planted = { world, logged: logged!, unlogged: unlogged!, spare: spare!, id };
+  return () => endWorld(world);
+});
+
+/** A test's own copy of the planted library. */
+async function plantedWorld(): Promise<Planted> {
+  return { ...planted, world: await copyOf(planted.world) };
 }
 
 /** What makes the point the last whole sweep kept unknown. */

@@ -9,7 +9,7 @@
  * gallery's own sidecar writer and the download's own provenance embedder, from the record with
  * the key-carrying id.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { expect } from 'vitest';
@@ -38,13 +38,13 @@ export interface World {
 }
 
 const worlds: World[] = [];
+/** Copies of a kept world: their folders are theirs, their service the template's. */
+const copies: World[] = [];
 
 /** Ends every world made since the last call (each test file's afterEach). */
 export async function endWorlds(): Promise<void> {
-  for (const world of worlds.splice(0)) {
-    await world.service.close();
-    await rm(world.base, { recursive: true, force: true });
-  }
+  for (const world of worlds.splice(0)) await endWorld(world);
+  for (const world of copies.splice(0)) await rm(world.base, { recursive: true, force: true });
 }
 
 /** A temporary data folder and gallery, and a demo service that takes `key`. */
@@ -64,6 +64,41 @@ export async function newWorld(key: string, demo: DemoServiceOptions = {}): Prom
     ipc: [],
   };
   worlds.push(world);
+  return world;
+}
+
+/**
+ * A world kept past `endWorlds` (a file's beforeAll makes it once; `endWorld` in its afterAll
+ * ends it): the template {@link copyOf} copies for each test.
+ */
+export async function keptWorld(key: string): Promise<World> {
+  const world = await newWorld(key);
+  worlds.splice(worlds.indexOf(world), 1);
+  return world;
+}
+
+/** Ends a world made by {@link keptWorld}. */
+export async function endWorld(world: World): Promise<void> {
+  await world.service.close();
+  await rm(world.base, { recursive: true, force: true });
+}
+
+/**
+ * A test's own world whose folders start as a copy of `template`'s (no app running on it), the
+ * page's IPC record so far with them: what the same steps on a new world would have left, made
+ * once. The demo service is the template's (it stays until the template ends).
+ */
+export async function copyOf(template: World): Promise<World> {
+  const base = await mkdtemp(join(tmpdir(), 'pictor-kept-id-app-'));
+  await cp(template.base, base, { recursive: true });
+  const world = {
+    ...template,
+    base,
+    userDataDir: join(base, 'data'),
+    galleryDir: join(base, 'gallery'),
+    ipc: [...template.ipc],
+  };
+  copies.push(world);
   return world;
 }
 

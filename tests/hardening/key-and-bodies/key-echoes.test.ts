@@ -367,10 +367,10 @@ function leaksByPlace(
   keys: string | readonly string[],
   texts: RunOutcome['texts'],
 ): Record<string, number> {
-  const scanners = (typeof keys === 'string' ? [keys] : keys).map(keyScanner);
+  const scanner = keyScanner(keys);
   const found: Record<string, number> = {};
   for (const { where, text } of texts) {
-    const forms = scanners.reduce((sum, scanner) => sum + scanner.leaks(text).length, 0);
+    const forms = scanner.leaks(text).length;
     if (forms > 0) found[placeOf(where)] = (found[placeOf(where)] ?? 0) + forms;
   }
   return found;

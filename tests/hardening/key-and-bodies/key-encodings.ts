@@ -110,15 +110,18 @@ function anchorsIn(text: string, anchors: ReadonlySet<number>): Set<number> {
 }
 
 /**
- * A scanner for one key: `leaks(text)` lists the forms of the key's runs found in `text`. A key
- * has up to 89 runs of 14 forms: searching a text (a history database of hundreds of kB, read
- * twice) once per form was a fifth of key-echoes' time, so the text is read once for the forms'
- * first characters, and only a form whose start is there is searched for whole (a form found
- * always has its start there: the same list as searching every form).
+ * A scanner for a key, or for several at once: `leaks(text)` lists the forms of the keys' runs
+ * found in `text` (each key's, one after another). A key has up to 89 runs of 14 forms: searching
+ * a text (a history database of hundreds of kB, read twice) once per form was a fifth of
+ * key-echoes' time, so the text is read once for the forms' first characters, and only a form
+ * whose start is there is searched for whole (a form found always has its start there: the same
+ * list as searching every form). Several keys share that one read (key-echoes searches every
+ * text for two: a scanner each read it twice).
  */
-export function keyScanner(key: string): { leaks(text: string): string[] } {
+export function keyScanner(keys: string | readonly string[]): { leaks(text: string): string[] } {
   const runs: string[] = [];
-  for (let i = 0; i + LEAK_RUN <= key.length; i += 1) runs.push(key.slice(i, i + LEAK_RUN));
+  for (const key of typeof keys === 'string' ? [keys] : keys)
+    for (let i = 0; i + LEAK_RUN <= key.length; i += 1) runs.push(key.slice(i, i + LEAK_RUN));
   const forms = runs.map(leakForms);
   const all = forms.flatMap(({ exact, folded }) => [...exact, ...folded]);
   if (all.some((form) => form.length < ANCHOR))
