@@ -109,6 +109,19 @@ describe('the change feed', () => {
     expect(seen.at(-1)).toEqual({ localIds: ['after'], overflow: false });
   });
 
+  it("passes this process's own writes as it makes them: more than the log keeps is no overflow", async () => {
+    const seen = collect(app);
+    // No other process writes meanwhile, so no look reads the log (its data_version is unchanged)
+    // and the feed passes its own entries when it writes them, not at a look that never comes.
+    app.putMany(
+      Array.from({ length: CHANGE_LOG_KEEP + 50 }, (_, n) => makeRecord({ localId: `own-${n}` })),
+    );
+    await look();
+    cli.put(makeRecord({ localId: 'other' }));
+    await look();
+    expect(seen).toEqual([{ localIds: ['other'], overflow: false }]);
+  });
+
   it('keeps reporting to every other watcher when one throws', async () => {
     app.onDidChangeElsewhere(() => {
       throw new Error('a watcher broke');
