@@ -12,6 +12,7 @@ import { credentialsForRecord } from '../credentials';
 import { ServiceError } from '../service';
 import type { EngineContext } from './engine-context';
 import type { EngineServiceClient } from './engine-types';
+import { PollStamps } from './poll-stamps';
 import { PollPlanner } from './poll-planner';
 import { HeldWaits } from './held-waits';
 import type { TaskWork } from './engine-work';
@@ -37,8 +38,8 @@ export class Poller implements TaskWork {
   private readonly due = new Map<string, number>();
   private readonly polling = new Set<string>();
   private readonly failures = new Map<string, number>();
-  /** When this poller last sent each task's poll (a poll in flight has no record of it yet). */
-  private readonly sent = new Map<string, number>();
+  /** When this poller last sent each task's poll. */
+  private readonly sent: PollStamps;
   /** How far each task is, as its service last said (only services that say). */
   private readonly said = new Map<string, ServiceSaid>();
   /** The waits services hold until a task ends, before its poll. */
@@ -54,6 +55,10 @@ export class Poller implements TaskWork {
     private readonly onCompleted: (record: TaskRecord, task: CompletedTask) => Promise<void>,
   ) {
     this.planner = new PollPlanner(ctx.options.pollIntervalMs);
+    this.sent = new PollStamps(
+      ctx.options.pollIntervalMs,
+      (localId) => this.timers.has(localId) || this.polling.has(localId),
+    );
     this.held = new HeldWaits(ctx, client);
   }
 
@@ -101,10 +106,7 @@ export class Poller implements TaskWork {
     this.said.delete(localId);
     this.held.end(localId);
     this.planner.release(localId);
-    const sent = this.sent.get(localId);
-    const since = sent === undefined ? 0 : this.ctx.clock.now() - sent;
-    // Kept while it still bounds the next poll; one stamped before a set-back no longer does.
-    if (since >= this.ctx.options.pollIntervalMs || since < 0) this.sent.delete(localId);
+    this.sent.release(localId, this.ctx.clock.now());
   }
 
   /**

@@ -88,9 +88,23 @@ export class ChangeFeed {
     const before = this.maxSeq();
     const result = write();
     const after = this.maxSeq();
-    if (after > before && watched) this.ownRanges.push([before + 1, after]);
+    if (after > before && watched) this.passOwn(before, after);
     if (after > before) this.kept?.push([before + 1, after]);
     return result;
+  }
+
+  /**
+   * This process's entries `before + 1 … after`, written inside its own write transaction (no
+   * other connection's entry among them). When every entry up to `before` was seen, the feed
+   * passes them at once; otherwise it remembers them until a look passes them. Only another
+   * connection's commit changes `data_version`, so while no other process writes no look reads
+   * the log: remembered, the ranges piled up (four per task, for the process's life, each look
+   * of another's write searching them all), and once this process alone wrote more entries than
+   * the log keeps, another's next write read as an overflow (everything reloaded).
+   */
+  private passOwn(before: number, after: number): void {
+    if (before === this.lastSeen) this.lastSeen = after;
+    else this.ownRanges.push([before + 1, after]);
   }
 
   /**

@@ -251,3 +251,24 @@ describe('TaskEngine: polling', () => {
     expect(h.clock.pending).toBe(0);
   });
 });
+
+describe('TaskEngine: what polling remembers of ended tasks', () => {
+  /** How many tasks' last polls the poller remembers (its PollStamps; both private). */
+  const remembered = (engine: object): number =>
+    (engine as { poller?: { sent?: { size: number } } }).poller?.sent?.size ?? -1;
+
+  it('forgets the last poll of each ended task once its interval is over', async () => {
+    const h = engineHarness();
+    h.client.durationMs = 3_000;
+    await h.engine.submit({ prompt: 'a day of bursts' }, TARGET, 40);
+    await h.clock.advance(10_000);
+    expect(h.history.all().filter((r) => r.status === 'completed')).toHaveLength(40);
+    // Each ended at a poll, so its stamp still bounds a poll of it for the rest of the interval.
+    expect(remembered(h.engine)).toBe(40);
+    // A later burst's tasks end after that interval: the earlier ones' stamps are gone.
+    await h.engine.submit({ prompt: 'the next burst' }, TARGET, 5);
+    await h.clock.advance(10_000);
+    expect(h.history.all().filter((r) => r.status === 'completed')).toHaveLength(45);
+    expect(remembered(h.engine)).toBe(5);
+  });
+});

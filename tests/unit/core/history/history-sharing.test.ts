@@ -109,6 +109,19 @@ describe('the change feed', () => {
     expect(seen.at(-1)).toEqual({ localIds: ['after'], overflow: false });
   });
 
+  it("passes this process's own writes as it makes them, not at a look that never comes", async () => {
+    const seen = collect(app);
+    // No other process writes, so no look reads the log (its data_version is unchanged): the
+    // feed must not keep each own write's entries until one does.
+    for (let n = 0; n < 20; n += 1) app.put(makeRecord({ localId: `own-${n}` }));
+    await look();
+    const feed = (app as { feed?: { ownRanges?: unknown[] } }).feed;
+    expect(feed?.ownRanges).toEqual([]);
+    cli.put(makeRecord({ localId: 'other' }));
+    await look();
+    expect(seen).toEqual([{ localIds: ['other'], overflow: false }]);
+  });
+
   it('keeps reporting to every other watcher when one throws', async () => {
     app.onDidChangeElsewhere(() => {
       throw new Error('a watcher broke');
