@@ -38,6 +38,7 @@ import type { OsStandIns } from '../e2e/harness/os-stand-ins';
 import { okValue, type IpcCall } from './ipc';
 import { wiredIpc, type Cleanups } from './wired-ipc';
 import { UNTIL } from './waits';
+import { memoryTempParent } from './memory-temp';
 
 /** What a test may ask of the wiring before the page starts. */
 export interface WiredApiOptions {
@@ -193,8 +194,10 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
   const cleanups: Cleanups = [];
   // The stand-ins first: main's own dialogs (the key-origin question, answered from
   // PICTOR_E2E_KEY_ORIGIN) are the runtime's, as the e2e harness passes them (node-main.ts).
+  // In memory where the machine has room: the page's tests wait on no disk syncs (memory-temp.ts).
   const { dir, runtime, os, wiring, request } = await wiredIpc(cleanups, {
     prefix: 'pictor-wired-',
+    parent: memoryTempParent(),
     ...(options.history ? { history: options.history } : {}),
     env,
     runtime: (os) => ({ prompts: os.prompts, ...options.runtime }),

@@ -24,6 +24,8 @@ export type Cleanups = (() => Promise<unknown>)[];
 export interface WiredIpcOptions {
   /** The temporary folder's name prefix (say which test file made it). */
   readonly prefix: string;
+  /** The folder the temporary folder is made in; the OS's temporary folder unless said. */
+  readonly parent?: string;
   /** A history file (a run's cached large history: run-cache.ts) the core opens as its own. */
   readonly history?: string;
   /** The runtime's options over the test defaults, given the OS stand-ins. */
@@ -78,7 +80,7 @@ function emptyHistory(): Promise<Buffer> {
 
 /** The wired main, closed and removed by `cleanups`. */
 export async function wiredIpc(cleanups: Cleanups, options: WiredIpcOptions): Promise<WiredIpc> {
-  const dir = await mkdtemp(join(tmpdir(), options.prefix));
+  const dir = await mkdtemp(join(options.parent ?? tmpdir(), options.prefix));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   await mkdir(join(dir, 'data'), { recursive: true, mode: 0o700 });
   const history = join(dir, 'data', HISTORY_FILE);
