@@ -7,6 +7,8 @@
  * per task (300 tasks removed: 1.8 s of wall time for 80 ms of CPU on this machine's disk). On a
  * tmpfs a sync returns at once; the files, the folder's modes and the app's code are the same.
  * What a sync and a full disk do is the history's and the hardening tests' to prove, on a real disk.
+ * Only the history's folder goes there: the app refuses to move or open a gallery under /dev (a
+ * system folder: electron/core/library/relocate-target.ts), so the gallery stays where it was.
  */
 import { accessSync, constants, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';

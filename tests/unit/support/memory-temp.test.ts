@@ -1,7 +1,7 @@
 /**
  * The temporary folders' parent for tests that do not test the disk (tests/support/memory-temp.ts):
- * a writable tmpfs with room, else the OS's temporary folder; and the renderer's wired mains are
- * made there.
+ * a writable tmpfs with room, else the OS's temporary folder; and the renderer's wired mains keep
+ * their history there.
  */
 import { statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,11 +41,13 @@ describe('memoryTempParent', () => {
 });
 
 describe('the renderer’s wired main', () => {
-  it('keeps its folder where memoryTempParent says: in memory on a machine with room', async () => {
+  it('keeps its history where memoryTempParent says, its gallery in the temporary folder', async () => {
     const main = await startWiredApi();
     try {
-      expect(dirname(main.dir)).toBe(memoryTempParent());
-      expect(isTmpfs(main.dir)).toBe(isTmpfs(SHM) && memoryTempParent() === SHM);
+      expect(dirname(main.runtime.dataDir)).toBe(memoryTempParent());
+      expect(isTmpfs(main.runtime.dataDir)).toBe(memoryTempParent() === SHM);
+      expect(dirname(main.dir)).toBe(tmpdir());
+      expect(main.runtime.galleryDir().startsWith(main.dir)).toBe(true);
     } finally {
       await main.close();
     }
