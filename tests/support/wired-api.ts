@@ -38,6 +38,7 @@ import type { OsStandIns } from '../e2e/harness/os-stand-ins';
 import { okValue, type IpcCall } from './ipc';
 import { wiredIpc, type Cleanups } from './wired-ipc';
 import { UNTIL } from './waits';
+import { memoryTempParent } from './memory-temp';
 
 /** What a test may ask of the wiring before the page starts. */
 export interface WiredApiOptions {
@@ -79,7 +80,10 @@ export interface WiredApi {
   readonly os: OsStandIns;
   /** What the OS stand-ins read; a test may change it before a click. */
   readonly env: Record<string, string | undefined>;
-  /** The temporary folder: `data/` (the history) and `gallery/` (the images). */
+  /**
+   * The temporary folder: `gallery/` (the images). The history's folder is `runtime.dataDir`, in
+   * memory where the machine has room (memory-temp.ts).
+   */
   readonly dir: string;
   /** Every request the page made, in order, as it crossed. */
   readonly calls: Array<{ readonly channel: RequestChannel; readonly input: unknown }>;
@@ -193,8 +197,11 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
   const cleanups: Cleanups = [];
   // The stand-ins first: main's own dialogs (the key-origin question, answered from
   // PICTOR_E2E_KEY_ORIGIN) are the runtime's, as the e2e harness passes them (node-main.ts).
+  // The history in memory where the machine has room: the page's tests wait on no disk syncs
+  // (memory-temp.ts). The gallery stays in the temporary folder, where the app may move it.
   const { dir, runtime, os, wiring, request } = await wiredIpc(cleanups, {
     prefix: 'pictor-wired-',
+    dataParent: memoryTempParent(),
     ...(options.history ? { history: options.history } : {}),
     env,
     runtime: (os) => ({ prompts: os.prompts, ...options.runtime }),

@@ -24,6 +24,11 @@ export type Cleanups = (() => Promise<unknown>)[];
 export interface WiredIpcOptions {
   /** The temporary folder's name prefix (say which test file made it). */
   readonly prefix: string;
+  /**
+   * The folder the history's data folder is made in, apart from the temporary folder (else
+   * `data/` inside it): a folder in memory for tests that do not test the disk (memory-temp.ts).
+   */
+  readonly dataParent?: string;
   /** A history file (a run's cached large history: run-cache.ts) the core opens as its own. */
   readonly history?: string;
   /** The runtime's options over the test defaults, given the OS stand-ins. */
@@ -80,8 +85,12 @@ function emptyHistory(): Promise<Buffer> {
 export async function wiredIpc(cleanups: Cleanups, options: WiredIpcOptions): Promise<WiredIpc> {
   const dir = await mkdtemp(join(tmpdir(), options.prefix));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  await mkdir(join(dir, 'data'), { recursive: true, mode: 0o700 });
-  const history = join(dir, 'data', HISTORY_FILE);
+  const dataDir = options.dataParent
+    ? await mkdtemp(join(options.dataParent, `${options.prefix}data-`))
+    : join(dir, 'data');
+  if (options.dataParent) cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const history = join(dataDir, HISTORY_FILE);
   if (options.history) await copyFile(options.history, history);
   else await writeFile(history, await emptyHistory(), { mode: 0o600 });
   const env = options.env ?? {};
@@ -91,7 +100,7 @@ export async function wiredIpc(cleanups: Cleanups, options: WiredIpcOptions): Pr
     galleryDir: () => runtime.galleryDir(),
     env: typeof env === 'function' ? env : () => env,
   });
-  const runtime = await startTestRuntime(dir, options.runtime?.(os, dir));
+  const runtime = await startTestRuntime(dir, { dataDir, ...options.runtime?.(os, dir) });
   cleanups.push(() => runtime.close());
   const emitted: [EventChannel, unknown][] = [];
   const wiring = wireApp({

@@ -9,10 +9,12 @@ import { applyLocale } from '../../../renderer/i18n';
 import { useAppStore } from '../../../renderer/store/app-store';
 import { UNTIL } from '../../support/waits';
 import { endTest } from '../../support/after-each-test';
+import { quietWhilePolling } from './polling-errors';
 
 // `waitFor` and `findBy…` wait on their condition; the deadline (1 s by default) is only for one
-// that never holds, and must stay above what a loaded machine makes of one that does.
-configure({ asyncUtilTimeout: UNTIL.timeout });
+// that never holds, and must stay above what a loaded machine makes of one that does. Their polls
+// do not print the page into errors no one reads (polling-errors.ts).
+configure({ asyncUtilTimeout: UNTIL.timeout, getElementError: quietWhilePolling });
 
 class NoResizeObserver {
   observe(): void {}

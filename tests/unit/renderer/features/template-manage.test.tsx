@@ -167,7 +167,7 @@ describe('Manage templates, a stored template edited outside Pictor', () => {
       prepare: async (wired) => {
         await wired.runtime.core.templates.save({ name: 'Good', body: 'fine' });
         const bad = await wired.runtime.core.templates.save({ name: 'Mangled', body: 'fine' });
-        const db = new DatabaseSync(join(wired.dir, 'data', HISTORY_FILE));
+        const db = new DatabaseSync(join(wired.runtime.dataDir, HISTORY_FILE));
         db.prepare('UPDATE templates SET record = ? WHERE id = ?').run('{not json', bad.id);
         db.close();
       },
