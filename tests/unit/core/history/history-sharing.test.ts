@@ -115,7 +115,7 @@ describe('the change feed', () => {
     // feed must not keep each own write's entries until one does.
     for (let n = 0; n < 20; n += 1) app.put(makeRecord({ localId: `own-${n}` }));
     await look();
-    const feed = (app as { feed?: { ownRanges?: unknown[] } }).feed;
+    const feed = (app as unknown as { feed?: { ownRanges?: unknown[] } }).feed;
     expect(feed?.ownRanges).toEqual([]);
     cli.put(makeRecord({ localId: 'other' }));
     await look();
