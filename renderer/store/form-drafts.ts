@@ -2,18 +2,16 @@
  * What is typed or chosen in Settings' "add" forms (a spending cap, a price) before it is added.
  * A new language draws the window anew (app.tsx keys it on the language), so a form's own state
  * was lost at a switch: half a price typed, its service and basis chosen. Each value lives here
- * under its field's name and a form reads it with {@link useFormDraft} as it would `useState`;
+ * under its field's name and a form reads it with `useFormDraft` (use-form-draft.ts) as it would `useState`;
  * the form clears what it added. The API key field is not here, on purpose: a key typed and not
  * saved is never kept beyond its field.
  */
-import { useCallback } from 'react';
 import type { StateCreator } from 'zustand';
 import type { AmountKind } from '../../shared/domain/cost-amounts';
 import type { CapPeriod } from '../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../shared/domain/providers';
 import type { CostUnit, PriceBasis } from '../../shared/domain/task-cost';
 import type { AppState } from './app-state';
-import { useAppStore } from './app-store';
 
 /** Every kept field and its value's type. */
 export type FormDrafts = {
@@ -43,17 +41,6 @@ export const createFormDraftsSlice: StateCreator<AppState, [], [], FormDraftsSli
     );
   },
 });
-
-/** `field`'s kept value (`initial` until it is set) and its setter, as `useState` gives them. */
-export function useFormDraft<K extends keyof FormDrafts>(
-  field: K,
-  initial: FormDrafts[K],
-): [FormDrafts[K], (value: FormDrafts[K]) => void] {
-  const value = useAppStore((state) => state.formDrafts[field] as FormDrafts[K] | undefined);
-  const setDraft = useAppStore((state) => state.formDraftSet);
-  const setValue = useCallback((next: FormDrafts[K]) => setDraft(field, next), [setDraft, field]);
-  return [value ?? initial, setValue];
-}
 
 declare module './app-state' {
   /** This slice's own part of the whole state. */

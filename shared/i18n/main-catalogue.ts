@@ -66,7 +66,7 @@ export class MainCatalogue {
         withMoney(key, given, (micros, unit) => this.money(micros, unit)),
         () => (this.sizeDigits ??= new Intl.NumberFormat(this.formatTag, DIMENSION_DIGITS)),
       ),
-      () => this.text('service.pictor'),
+      (name) => this.text(name),
     );
     return (
       (own ? this.format(`t:${key}`, own, this.formatTag, params) : null) ??

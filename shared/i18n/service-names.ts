@@ -6,11 +6,18 @@
  * names it (`service.pictor`), in sentences raised with it and in those stored before.
  */
 import { PROVIDERS } from '../domain/providers';
+import { mainMessages, type MainMessageKey } from './main-messages';
 
-/** `params` with a `service` that is the generic service's label written by `name`. */
+/** `params` with a `service` that is the label of a service the catalogue names (`service.<id>`). */
 export function withServiceNames(
   params: Readonly<Record<string, string | number>>,
-  name: () => string,
+  name: (key: MainMessageKey) => string,
 ): Readonly<Record<string, string | number>> {
-  return params['service'] === PROVIDERS.pictor.label ? { ...params, service: name() } : params;
+  const label = params['service'];
+  if (typeof label !== 'string') return params;
+  const named = Object.values(PROVIDERS).find((facts) => facts.label === label);
+  const key = named ? `service.${named.id}` : null;
+  return key !== null && Object.hasOwn(mainMessages, key)
+    ? { ...params, service: name(key as MainMessageKey) }
+    : params;
 }

@@ -5,7 +5,7 @@ import type { CostUnit } from '../../../shared/domain/task-cost';
 import { TextField } from '../../components/text-field';
 import { SelectField } from '../../components/select-field';
 import { t } from '../../i18n';
-import { useFormDraft } from '../../store/form-drafts';
+import { useFormDraft } from '../../store/use-form-draft';
 import { readAmount, unitChoices } from './cost-choices';
 
 interface AmountProps {

@@ -10,7 +10,7 @@ import { t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
-import { useFormDraft } from '../../store/form-drafts';
+import { useFormDraft } from '../../store/use-form-draft';
 import { useFocusRequest } from '../../store/use-focus-request';
 import { AmountFields, useAmountEntry } from './amount-field';
 import { serviceChoices, basisChoices } from './cost-choices';
