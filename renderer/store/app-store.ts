@@ -7,6 +7,7 @@ import { createCostsSlice } from './costs-slice';
 import { createDesktopSlice } from './desktop-slice';
 import { createSeedSlice } from './seed-slice';
 import { createEditSlice } from './edit-slice';
+import { createFormDraftsSlice } from './form-drafts';
 import { createArchiveSlice } from './archive-slice';
 import { createBoardsSlice } from './boards-slice';
 import { createPromptHistorySlice } from './prompt-history-slice';
@@ -52,6 +53,7 @@ export const useAppStore = create<AppState>()(
     ...createWorkflowsSlice(...a),
     ...createModelOptionsSlice(...a),
     ...createEditSlice(...a),
+    ...createFormDraftsSlice(...a),
   })),
 );
 

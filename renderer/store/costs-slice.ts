@@ -66,11 +66,9 @@ export interface CostsSlice {
   /** Goes to Settings › Costs, the prices and caps. */
   costsShowPricesAndCaps(): void;
   /**
-   * The price a link asked for (a cap's refusal: the service, model and unit it lacks), which
-   * Settings' price form takes as its choice; null: none asked.
+   * Goes to Settings › Costs with the price form set to `asked` (its kept fields, form-drafts.ts:
+   * a later change there is the user's, kept through a language switch), its amount focused.
    */
-  costsPriceAsked: PriceAsked | null;
-  /** Goes to Settings › Costs with the price form set to `asked`, its amount focused. */
   costsAskPrice(asked: PriceAsked): void;
 }
 
@@ -140,7 +138,10 @@ function navigationActions(set: Set, get: Get) {
       get().requestFocus('costs');
     },
     costsAskPrice(asked: PriceAsked) {
-      set({ costsPriceAsked: asked });
+      const { formDraftSet } = get();
+      formDraftSet('price.provider', asked.provider);
+      formDraftSet('price.model', asked.model);
+      formDraftSet('price.unit', asked.unit);
       get().setView('settings');
       get().requestFocus('price');
     },
@@ -171,7 +172,6 @@ export const createCostsSlice: StateCreator<AppState, [], [], CostsSlice> = (set
   costsStatus: 'idle',
   costsError: null,
   costsSavedTo: null,
-  costsPriceAsked: null,
   prices: [],
   caps: [],
   costPreview: null,

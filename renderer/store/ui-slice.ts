@@ -8,9 +8,16 @@ import type { AppState } from './app-state';
 export type View = 'tasks' | 'gallery' | 'costs' | 'settings';
 /**
  * Fields a menu command or a banner can ask to focus (`costs`: Settings › Costs, prices and caps;
- * `price`: the amount of the price `costsPriceAsked` names; `key:<service>`: that service's key).
+ * `price`: the amount of the price `costsAskPrice` set the form to; `key:<service>`: that service's key).
  */
 export type FocusTarget = 'prompt' | 'search' | 'baseUrl' | 'costs' | 'price' | `key:${ProviderId}`;
+/** The feeds whose scroll offset outlives a redraw of the window (use-kept-feed-top.ts). */
+export type KeptFeed = 'tasks' | 'gallery';
+export interface KeptFeedTop {
+  readonly top: number;
+  /** The language's tag. */
+  readonly language: string;
+}
 
 export interface UiSlice {
   view: View;
@@ -36,6 +43,13 @@ export interface UiSlice {
   /** The field took the focus: forget the request (if no newer one came). */
   consumeFocusRequest(seq: number): void;
   uiApplyInfo(info: AppInfo): void;
+  /**
+   * Where each feed was scrolled to (its feed offset, lib/feed-scroll.ts) when it was last taken
+   * down, and the language it was drawn in: drawn again in another language (the window drawn
+   * anew), it goes back there.
+   */
+  feedTops: Readonly<Partial<Record<KeptFeed, KeptFeedTop>>>;
+  uiKeepFeedTop(feed: KeptFeed, top: KeptFeedTop): void;
   uiSetOffline(offline: boolean): void;
   uiSetUnreachable(origins: readonly string[]): void;
   uiSetDemo(demo: boolean): void;
@@ -51,6 +65,7 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
   appInfo: null,
   notices: [],
   focusRequest: null,
+  feedTops: {},
 
   setView(view) {
     set({ view });
@@ -78,6 +93,9 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
   },
   dismissNotice(notice) {
     set((state) => ({ notices: state.notices.filter((shown) => shown !== notice) }));
+  },
+  uiKeepFeedTop(feed, top) {
+    set((state) => ({ feedTops: { ...state.feedTops, [feed]: top } }));
   },
   uiSetOffline(offline) {
     set({ offline });

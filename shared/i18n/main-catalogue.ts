@@ -10,6 +10,7 @@ import { mainMessages, type MainMessageKey } from './main-messages';
 import { pseudoCatalogue } from './pseudo';
 import { compileMessage, textParams } from './localized-numbers';
 import { DIMENSION_DIGITS, withSizes } from './dimensions';
+import { withServiceNames } from './service-names';
 import { formatMoney, withMoney } from './money';
 import type { CostUnit } from '../domain/task-cost';
 export type MainParams = Readonly<Record<string, string | number>>;
@@ -60,9 +61,12 @@ export class MainCatalogue {
   text(key: MainMessageKey, given: MainParams = {}): string {
     const english = mainMessages[key];
     const own = this.messages[key];
-    const params = withSizes(
-      withMoney(key, given, (micros, unit) => this.money(micros, unit)),
-      () => (this.sizeDigits ??= new Intl.NumberFormat(this.formatTag, DIMENSION_DIGITS)),
+    const params = withServiceNames(
+      withSizes(
+        withMoney(key, given, (micros, unit) => this.money(micros, unit)),
+        () => (this.sizeDigits ??= new Intl.NumberFormat(this.formatTag, DIMENSION_DIGITS)),
+      ),
+      (name) => this.text(name),
     );
     return (
       (own ? this.format(`t:${key}`, own, this.formatTag, params) : null) ??

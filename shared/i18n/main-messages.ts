@@ -150,6 +150,10 @@ const ownMessages = {
   // An amount of credits, its number already written for the locale (shared/i18n/money.ts).
   'money.credits': '{amount} credits',
 
+  // The generic service's label (PROVIDERS.pictor.label) where a sentence names a service as
+  // `{service}`: a word, not a brand, so it is written in the reader's language (service-names.ts).
+  'service.pictor': 'Image task service',
+
   // Raising or removing a hard spending cap (adapters/dialog-prompts.ts).
   'capChange.raise': 'Raise your hard spending cap from {from} to {to}?',
   'capChange.remove': 'Remove your hard spending cap of {from}?',

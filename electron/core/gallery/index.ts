@@ -176,4 +176,5 @@ export { isTriagePacket } from './metadata/xmp-triage';
 export { hasOwnTriage, readOwnTriage, withOwnTriage } from './metadata/xmp-own-triage';
 export { triageInXmp } from './sidecar-triage';
 export { MAX_SIDECAR_BYTES, parseSidecar, sidecarText, summariseSidecar } from './sidecar';
+export type { SidecarRefusal } from './sidecar';
 export { keptOfSidecar, withKept, type KeptOfSidecar } from './sidecar-kept';

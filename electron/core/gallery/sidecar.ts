@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { lazySchema } from '../../../shared/domain/lazy-schema';
 import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-record';
+import type { MainMessageKey } from '../../../shared/i18n/main-messages';
+import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { withoutFileWords } from './file-words';
 import { triageNotes } from './triage-notes';
 import { shownIssue } from '../../../shared/text/shown-name';
@@ -56,24 +58,37 @@ function describeIssue(error: z.ZodError): string {
   return `${where ?? 'the record'}: ${problem}`;
 }
 
-/** The record in a sidecar's text, or the reason it cannot be used (a sentence). */
-const NOT_JSON = { ok: false, reason: 'The sidecar is not valid JSON.' } as const;
+/**
+ * Why a sidecar cannot be used: in English (the CLI, the log) and, where it is a catalogue
+ * sentence, that sentence (the window's lists show it in their language).
+ */
+export interface SidecarRefusal {
+  readonly ok: false;
+  readonly reason: string;
+  readonly reasonSentence?: Sentence;
+}
 
-function parseJson(text: string): { ok: true; json: unknown } | typeof NOT_JSON {
+function refused(key: MainMessageKey): SidecarRefusal {
+  const said = sentence(key);
+  return { ok: false, reason: englishText(said), reasonSentence: said };
+}
+
+function parseJson(text: string): { ok: true; json: unknown } | SidecarRefusal {
   try {
     return { ok: true, json: JSON.parse(text) as unknown };
   } catch {
-    return NOT_JSON;
+    return refused('error.library.sidecarNotJson');
   }
 }
 
+/** The record in a sidecar's text, or the reason it cannot be used. */
 export function parseSidecar(
   text: string,
-): { ok: true; record: TaskRecord; notes: string[] } | { ok: false; reason: string } {
+): { ok: true; record: TaskRecord; notes: string[] } | SidecarRefusal {
   const parsed = parseJson(text);
   if (!parsed.ok) return parsed;
   const envelope = envelopeSchema().safeParse(parsed.json);
-  if (!envelope.success) return { ok: false, reason: 'The file is not a Pictor sidecar.' };
+  if (!envelope.success) return refused('error.library.notASidecar');
   if (envelope.data.version > SIDECAR_VERSION) {
     return {
       ok: false,
@@ -122,7 +137,7 @@ const summarySchema = lazySchema(() =>
  */
 export function summariseSidecar(
   text: string,
-): { ok: true; summary: SidecarSummary } | { ok: false; reason: string } {
+): { ok: true; summary: SidecarSummary } | SidecarRefusal {
   const parsed = parseJson(text);
   if (!parsed.ok) return parsed;
   const summary = summarySchema().safeParse(parsed.json);
@@ -131,5 +146,7 @@ export function summariseSidecar(
     return { ok: true, summary: { localId, updatedAt, folder: folder ?? null } };
   }
   const full = parseSidecar(text);
-  return full.ok ? { ok: false, reason: 'The sidecar could not be read.' } : full;
+  if (!full.ok) return full;
+  const said = sentence('error.library.unreadable', { what: 'sidecar', code: 'none' });
+  return { ok: false, reason: englishText(said), reasonSentence: said };
 }

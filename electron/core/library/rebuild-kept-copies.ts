@@ -36,7 +36,7 @@ import {
 } from './archive/import-kept-id';
 import { readTaskFolder, type Skipped } from './rebuild';
 import { IMAGE_READS, MAX_IMAGE_FILE_BYTES } from './rebuild-rules';
-import { SAME_TASK_FOLDER, SAME_TASK_SIDECAR } from './rebuild-rules';
+import { SAME_TASK_FOLDER, SAME_TASK_SIDECAR, skippedFor } from './rebuild-rules';
 
 const KINDS: readonly ImageKind[] = ['png', 'jpeg', 'webp'];
 
@@ -103,10 +103,10 @@ const folderOf = (record: TaskRecord) => record.folder ?? '.';
 
 /** The copy of a task's folder that a skipped entry names, read by the rebuild's rules. */
 async function copyOf(root: string, skip: Skipped): Promise<TaskRecord | null> {
-  if (skip.reason === SAME_TASK_SIDECAR) {
+  if (skippedFor(skip, SAME_TASK_SIDECAR)) {
     return readTaskFolder(root, resolveInside(root, dirname(skip.path)));
   }
-  if (skip.reason !== SAME_TASK_FOLDER) return null;
+  if (!skippedFor(skip, SAME_TASK_FOLDER)) return null;
   const read = await recoverFromImages(root, skip.path, {
     maxBytes: MAX_IMAGE_FILE_BYTES,
     reads: limiter(IMAGE_READS),
@@ -139,10 +139,10 @@ export async function redactKeptCopies(
   for (const skip of skipped) {
     const copy = await copyOf(root, skip).catch(() => null);
     if (copy === null || withKeptIdRedacted(copy, scrub) === null) continue;
-    const folder = skip.reason === SAME_TASK_SIDECAR ? dirname(skip.path) : skip.path;
+    const folder = skippedFor(skip, SAME_TASK_SIDECAR) ? dirname(skip.path) : skip.path;
     try {
       const clean = withKeptIdRedacted(copy, scrub) ?? copy;
-      if (skip.reason === SAME_TASK_SIDECAR) await redactKeptFolder(copy, scrub, root);
+      if (skippedFor(skip, SAME_TASK_SIDECAR)) await redactKeptFolder(copy, scrub, root);
       else await remakeStagedImages(clean, root, resolveInside(root, folder), folder);
       await checkRedacted(clean, scrub, root);
     } catch (error) {

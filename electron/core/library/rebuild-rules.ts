@@ -1,7 +1,7 @@
 /**
- * A rebuild's numbers and the words it skips a copy of a task with (rebuild.ts), said once here:
- * the kept-id redaction reads copies by the same limits and finds them again by those words
- * (rebuild-kept-copies.ts).
+ * A rebuild's numbers and the sentences it skips a copy of a task with (rebuild.ts), said once
+ * here: the kept-id redaction reads copies by the same limits and finds them again by those
+ * sentences (rebuild-kept-copies.ts).
  *
  * And the task folders a rebuild takes: those whose path a library can hold, by the rule a folder
  * import names its files by (archive/entry-path.ts `pathRefusal`, judged in NFC: macOS spells a
@@ -12,8 +12,10 @@
  * rebuild, every image with it. Of two folders whose names are one in NFC (a disk that keeps
  * both), the NFC one is taken, as a folder import takes its files (entry-path.ts `spelledTwins`).
  */
-import { englishText, sentence } from '../../../shared/i18n/sentence';
+import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { Refusal } from './archive/archive-errors';
+import { errorCode, UnsafeFileError } from '../fs';
+import type { SidecarRefusal } from '../gallery';
 import { SIDECAR_NAME } from '../gallery';
 import { DEFAULT_ARCHIVE_LIMITS } from './archive/archive-limits';
 import { pathRefusal, pathRuleSentence, type PathRule, spelledTwins } from './archive/entry-path';
@@ -23,9 +25,28 @@ export const MAX_IMAGE_FILE_BYTES = 64 * 1024 * 1024;
 /** Image files read at once: whole for their metadata (recover.ts), a few ranges for a header. */
 export const IMAGE_READS = 2;
 /** Why a copy of a task's sidecar (a copied folder) is skipped: its path is the sidecar's. */
-export const SAME_TASK_SIDECAR = 'Another sidecar in the gallery describes the same task.';
+export const SAME_TASK_SIDECAR = sentence('error.library.sameTaskSidecar');
 /** Why a copy of a task's folder without its sidecar is skipped: its path is the folder's. */
-export const SAME_TASK_FOLDER = 'Another folder in the gallery describes the same task.';
+export const SAME_TASK_FOLDER = sentence('error.library.sameTaskFolder');
+
+/** Whether `skip` was left out for the reason `said` (a copy of a task, above). */
+export function skippedFor(skip: Refusal, said: Sentence): boolean {
+  return skip.reasonSentence?.key === said.key;
+}
+
+/** Why a folder or sidecar was not read, as a skip says it (a catalogue sentence but for a refusal). */
+export function fsReason(what: 'folder' | 'sidecar', error: unknown): Omit<Refusal, 'path'> {
+  if (error instanceof UnsafeFileError)
+    return { reason: `The ${what} was not read. ${error.reason}` };
+  const said = sentence('error.library.unreadable', { what, code: errorCode(error) ?? 'none' });
+  return { reason: englishText(said), reasonSentence: said };
+}
+
+/** `refused` as what a rebuild or an import left out: the sidecar at `path`. */
+export function skipOf(path: string, refused: SidecarRefusal): Refusal {
+  const { reason, reasonSentence } = refused;
+  return reasonSentence ? { path, reason, reasonSentence } : { path, reason };
+}
 
 /**
  * What a rebuild says of a task folder whose path the library cannot hold, after the rule it

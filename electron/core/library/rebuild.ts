@@ -20,18 +20,19 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { checkHeaderOfFile, IMAGE_MIME, type ImageKind } from '../images';
-import { errorCode, readRegularFile, regularFileSize, TEMP_DIR } from '../fs';
-import { toGalleryPath, UnsafeFileError } from '../fs';
+import { readRegularFile, regularFileSize, TEMP_DIR } from '../fs';
+import { toGalleryPath } from '../fs';
 import { missingImage, ownSidecar, savedImage } from './rebuilt-image';
 import { withXmpTriage } from './rebuilt-triage';
 import { imageFileCandidates, INLINE_DIR, isImageName, MAX_SIDECAR_BYTES } from '../gallery';
 import { parseSidecar, recoverFromImages, SIDECAR_NAME, summariseSidecar } from '../gallery';
-import { THUMBS_DIR, withoutFile } from '../gallery';
+import { THUMBS_DIR, withoutFile, type SidecarRefusal } from '../gallery';
 import { limiter, type Limiter } from '../base';
 import { isInputStore, noteMissingInputs } from './rebuild-inputs';
 import { heldFolders, IMAGE_READS, isAtHome, MAX_IMAGE_FILE_BYTES } from './rebuild-rules';
-import { SAME_TASK_FOLDER, SAME_TASK_SIDECAR } from './rebuild-rules';
-import type { Refusal } from './archive/archive-errors';
+import { fsReason, SAME_TASK_FOLDER, SAME_TASK_SIDECAR, skipOf } from './rebuild-rules';
+import { refusal, type Refusal } from './archive/archive-errors';
+import { sentence } from '../../../shared/i18n/sentence';
 
 /** Sidecars read and checked at once: enough to hide disk latency, few enough to stay polite. */
 const CONCURRENCY = 8;
@@ -74,12 +75,6 @@ export interface RebuildOptions {
 /** Records repaired and handed out together: a few megabytes of records at most. */
 const BATCH_SIZE = 200;
 
-function fsReason(what: string, error: unknown): string {
-  if (error instanceof UnsafeFileError) return `The ${what} was not read. ${error.reason}`;
-  const code = errorCode(error);
-  return `The ${what} could not be read${code ? ` (${code})` : ''}.`;
-}
-
 /**
  * The root-relative path (`/`-separated) of every sidecar under the folder `relative`, appended to
  * `found.sidecars` (one list, however deep the folders go), and of every folder holding images
@@ -97,7 +92,7 @@ async function findSidecars(
   try {
     entries = await readdir(relative ? join(root, relative) : root, { withFileTypes: true });
   } catch (error) {
-    skipped.push({ path: relative || '.', reason: fsReason('folder', error) });
+    skipped.push({ path: relative || '.', ...fsReason('folder', error) });
     return;
   }
   // A sidecar sits in a task folder, never in the root itself.
@@ -124,11 +119,11 @@ async function readSidecarWith<T>(
   root: string,
   path: string,
   parse: (text: string) => T,
-): Promise<T | { ok: false; reason: string }> {
+): Promise<T | SidecarRefusal> {
   try {
     return parse((await readRegularFile(root, path, MAX_SIDECAR_BYTES)).toString('utf8'));
   } catch (error) {
-    return { ok: false, reason: fsReason('sidecar', error) };
+    return { ok: false, ...fsReason('sidecar', error) };
   }
 }
 
@@ -323,20 +318,20 @@ async function firstValid(
     // Copies are rare: each is read in full, so an invalid one is reported for what it is.
     const read = await readSidecar(root, path);
     if (record) {
-      skipped.push({
-        path: found.relative,
-        reason: read.ok ? SAME_TASK_SIDECAR : read.reason,
-      });
+      skipped.push(
+        read.ok ? refusal(found.relative, SAME_TASK_SIDECAR) : skipOf(found.relative, read),
+      );
       continue;
     }
     if (read.ok && read.record.localId === found.localId) {
       for (const note of read.notes) work.notes?.push({ path: found.relative, reason: note });
       record = await repairRecord(root, path, read.record, work);
     } else {
-      skipped.push({
-        path: found.relative,
-        reason: read.ok ? 'The sidecar changed while the gallery was being rebuilt.' : read.reason,
-      });
+      skipped.push(
+        read.ok
+          ? refusal(found.relative, sentence('error.library.sidecarChanged'))
+          : skipOf(found.relative, read),
+      );
     }
   }
   return record;
@@ -353,7 +348,7 @@ async function summarise(root: string, skipped: Skipped[], bare: string[]): Prom
   const summaries = await mapLimited(paths, async (relative): Promise<Found | null> => {
     const read = await readSidecarWith(root, join(root, relative), summariseSidecar);
     if (!read.ok) {
-      skipped.push({ path: relative, reason: read.reason });
+      skipped.push(skipOf(relative, read));
       return null;
     }
     const { localId, updatedAt, folder } = read.summary;
@@ -382,7 +377,7 @@ async function recoverBare(
     if (!result.ok) {
       if (result.reason) work.skipped.push({ path, reason: result.reason });
     } else if (seen.has(result.record.localId)) {
-      work.skipped.push({ path, reason: SAME_TASK_FOLDER });
+      work.skipped.push(refusal(path, SAME_TASK_FOLDER));
     } else {
       seen.add(result.record.localId);
       records.push(await repairRecord(root, join(root, path, SIDECAR_NAME), result.record, work));

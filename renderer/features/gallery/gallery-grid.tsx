@@ -4,6 +4,7 @@ import { t } from '../../i18n';
 import { keyIndexOf } from '../../store/gallery-keys';
 import { itemKey } from '../../store/gallery-list-model';
 import type { GalleryJump } from '../../store/gallery-browse';
+import { useKeptFeedTop } from '../../store/use-kept-feed-top';
 import type { GalleryGridProps } from './gallery-grid-props';
 import { GalleryGridRow } from './gallery-grid-row';
 import { onGridKey } from './grid-keys';
@@ -75,13 +76,9 @@ export function GalleryGrid(props: GalleryGridProps) {
     focusRequest: props.focusRequest,
   });
 
+  useKeptFeedTop('gallery', scrollerRef, gridHeight(rows, rowHeight));
   // The active row stays drawn even when scrolled away, so the tab stop and focus survive.
-  const grid = useGridRows({
-    scrollerRef,
-    rows,
-    rowHeight,
-    pinned: activeRow,
-  });
+  const grid = useGridRows({ scrollerRef, rows, rowHeight, pinned: activeRow });
   const settled = useViewSettled(
     grid.feedTop,
     { viewport: size.height, row: rowHeight },

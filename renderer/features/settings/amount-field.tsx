@@ -5,6 +5,7 @@ import type { CostUnit } from '../../../shared/domain/task-cost';
 import { TextField } from '../../components/text-field';
 import { SelectField } from '../../components/select-field';
 import { t } from '../../i18n';
+import { useFormDraft } from '../../store/use-form-draft';
 import { readAmount, unitChoices } from './cost-choices';
 
 interface AmountProps {
@@ -44,8 +45,8 @@ export function useAmountEntry(
   kind: AmountKind,
   save: (unit: CostUnit, micros: number) => Promise<boolean>,
 ): { fields: AmountProps; submit: () => Promise<void> } {
-  const [amount, setAmount] = useState('');
-  const [unit, setUnit] = useState<CostUnit>('USD');
+  const [amount, setAmount] = useFormDraft(`${kind}.amount`, '');
+  const [unit, setUnit] = useFormDraft(`${kind}.unit`, 'USD');
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
     const read = readAmount(amount, unit, kind);

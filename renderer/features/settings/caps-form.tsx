@@ -5,14 +5,12 @@
  * built-in demo is free and no cap counts it (core/costs/cap-check.ts): the screen says so, as it
  * is no choice of service here.
  */
-import { useState } from 'react';
-import type { CapPeriod } from '../../../shared/domain/cost-ledger';
-import type { ProviderId } from '../../../shared/domain/providers';
 import { SelectField } from '../../components/select-field';
 import { t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
+import { useFormDraft } from '../../store/use-form-draft';
 import { AmountFields, useAmountEntry } from './amount-field';
 import { serviceChoices, kindChoices, periodChoices } from './cost-choices';
 import { CostEntryForm, CostEntryList } from './cost-entries';
@@ -44,9 +42,9 @@ function CapList() {
 
 export function CapsForm() {
   const setCap = useAppStore((state) => state.costsSetCap);
-  const [period, setPeriod] = useState<CapPeriod>('day');
-  const [provider, setProvider] = useState<ProviderId | ''>('');
-  const [kind, setKind] = useState<'soft' | 'hard'>('hard');
+  const [period, setPeriod] = useFormDraft('cap.period', 'day');
+  const [provider, setProvider] = useFormDraft('cap.provider', '');
+  const [kind, setKind] = useFormDraft('cap.kind', 'hard');
   const amount = useAmountEntry('cap', (unit, micros) =>
     setCap({ period, unit, provider: provider || null, kind, micros }),
   );

@@ -2,16 +2,15 @@
  * Settings › Costs › Prices: what each service (and model) costs per image or megapixel, which
  * Pictor estimates with when a service does not report a cost. Set and removed only here.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { COST_BOUNDS } from '../../../shared/domain/cost-amounts';
-import type { PriceBasis } from '../../../shared/domain/task-cost';
-import type { ProviderId } from '../../../shared/domain/providers';
 import { TextField } from '../../components/text-field';
 import { SelectField } from '../../components/select-field';
 import { t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
+import { useFormDraft } from '../../store/use-form-draft';
 import { useFocusRequest } from '../../store/use-focus-request';
 import { AmountFields, useAmountEntry } from './amount-field';
 import { serviceChoices, basisChoices } from './cost-choices';
@@ -52,24 +51,16 @@ function ModelField({ value, onChange }: { value: string; onChange: (model: stri
 
 /**
  * `active`: Settings is shown, so a link asking for a price (a cap's refusal under the compose
- * form: `costsAskPrice`) sets the form to that service, model and unit and focuses its amount.
+ * form: `costsAskPrice`, which sets the form's service, model and unit) focuses its amount.
  */
 export function PricesForm({ active = true }: { active?: boolean }) {
   const setPrice = useAppStore((state) => state.costsSetPrice);
-  const asked = useAppStore((state) => state.costsPriceAsked);
-  const [provider, setProvider] = useState<ProviderId>('pictor');
-  const [model, setModel] = useState('');
-  const [basis, setBasis] = useState<PriceBasis>('image');
+  const [provider, setProvider] = useFormDraft('price.provider', 'pictor');
+  const [model, setModel] = useFormDraft('price.model', '');
+  const [basis, setBasis] = useFormDraft('price.basis', 'image');
   const amount = useAmountEntry('price', (unit, micros) =>
     setPrice({ provider, model: model.trim(), unit, basis, micros }),
   );
-  const { onUnit } = amount.fields;
-  useEffect(() => {
-    if (asked === null) return;
-    setProvider(asked.provider);
-    setModel(asked.model);
-    onUnit(asked.unit);
-  }, [asked, onUnit]);
   const amountInput = useRef<HTMLInputElement>(null);
   useFocusRequest('price', amountInput, active);
   return (

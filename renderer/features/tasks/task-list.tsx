@@ -14,6 +14,7 @@ import { useAppStore } from '../../store/app-store';
 import { selectTaskItems } from '../../store/record-selectors';
 import { rowOfTask } from '../../store/task-list-model';
 import { rememberedFeedBox, rememberFeedBox } from '../../store/feed-box-memory';
+import { useKeptFeedTop } from '../../store/use-kept-feed-top';
 import {
   FeedRow,
   feedRowKey,
@@ -73,6 +74,7 @@ function useFeedWindow(
   const width = useContentWidth(scroller, remembered.width, rememberWidth);
   const layout = useLayout(width, metrics);
   useKeepTopRow(scroller, layout.places, `${metrics.rowHeight}:${width}:${layout.measured}`);
+  useKeptFeedTop('tasks', scroller, layout.places.total);
   const fixed = useFixedRows({
     scroller,
     places: layout.places,

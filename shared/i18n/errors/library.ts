@@ -102,6 +102,16 @@ export const libraryErrors = {
   'error.library.taskFolderLeftOut':
     'Its task was left out and nothing in the folder was changed: rename the folder, then rebuild or open the library again.',
 
+  // electron/core/library/rebuild.ts and gallery/sidecar.ts (a sidecar or folder a rebuild or an
+  // import left out: a copy of a task another one describes, or one that could not be read)
+  'error.library.sameTaskSidecar': 'Another sidecar in the gallery describes the same task.',
+  'error.library.sameTaskFolder': 'Another folder in the gallery describes the same task.',
+  'error.library.sidecarChanged': 'The sidecar changed while the gallery was being rebuilt.',
+  'error.library.unreadable':
+    '{what, select, sidecar {The sidecar} other {The folder}} could not be read{code, select, none {} other { ({code})}}.',
+  'error.library.sidecarNotJson': 'The sidecar is not valid JSON.',
+  'error.library.notASidecar': 'The file is not a Pictor sidecar.',
+
   // electron/core/library/archive/zip-source.ts (an archive refused as a whole)
   'error.library.archiveTooManyEntries':
     'Pictor did not import this archive: it has more than {max} entries. Nothing was written to the library.',

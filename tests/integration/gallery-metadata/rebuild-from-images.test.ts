@@ -94,7 +94,11 @@ describe('a task folder without its sidecar', () => {
     const { records, skipped } = await rebuildLibrary(fixture.intake);
     expect(records.map((item) => item.localId)).toEqual([record.localId]);
     expect(skipped).toEqual([
-      { path: 'copy', reason: 'Another folder in the gallery describes the same task.' },
+      {
+        path: 'copy',
+        reason: 'Another folder in the gallery describes the same task.',
+        reasonSentence: { key: 'error.library.sameTaskFolder' },
+      },
     ]);
   });
 });

@@ -45,6 +45,7 @@ import {
   withKept,
 } from '../../gallery';
 import { readTaskFolder } from '../rebuild';
+import { skipOf } from '../rebuild-rules';
 import { xmpSyncOptions } from './import-context';
 import { isAbort, refusal, throwIfAborted, type Refusal } from './archive-errors';
 import {
@@ -97,7 +98,7 @@ async function readRecord(
   const text = bytes.toString('utf8');
   const parsed = parseSidecar(text);
   // The gallery's words for a sidecar it cannot use.
-  if (!parsed.ok) return { path: task.sidecar.path, reason: parsed.reason };
+  if (!parsed.ok) return skipOf(task.sidecar.path, parsed);
   const record = await withSourceXmpTriage(parsed.record, task.xmps, context.signal);
   return { record, carried: carriedOf(text, context.scrubKeys) };
 }

@@ -140,6 +140,7 @@ describe('rebuild', () => {
       {
         path: `${fixture.gallery.folderFor(later)}/pictor.json`,
         reason: 'The sidecar changed while the gallery was being rebuilt.',
+        reasonSentence: { key: 'error.library.sidecarChanged' },
       },
     ]);
   });
@@ -179,11 +180,27 @@ describe('rebuild', () => {
         path: '2024/02/bad-record/pictor.json',
         reason: expect.stringMatching(/not valid \(status: /),
       },
-      { path: '2024/02/copy/pictor.json', reason: expect.stringMatching(/same task/) },
+      {
+        path: '2024/02/copy/pictor.json',
+        reason: 'Another sidecar in the gallery describes the same task.',
+        reasonSentence: { key: 'error.library.sameTaskSidecar' },
+      },
       { path: '2024/02/newer/pictor.json', reason: expect.stringMatching(/newer version/) },
-      { path: '2024/02/not-json/pictor.json', reason: 'The sidecar is not valid JSON.' },
-      { path: '2024/02/other-app/pictor.json', reason: 'The file is not a Pictor sidecar.' },
-      { path: '2099/older/pictor.json', reason: expect.stringMatching(/same task/) },
+      {
+        path: '2024/02/not-json/pictor.json',
+        reason: 'The sidecar is not valid JSON.',
+        reasonSentence: { key: 'error.library.sidecarNotJson' },
+      },
+      {
+        path: '2024/02/other-app/pictor.json',
+        reason: 'The file is not a Pictor sidecar.',
+        reasonSentence: { key: 'error.library.notASidecar' },
+      },
+      {
+        path: '2099/older/pictor.json',
+        reason: expect.stringMatching(/same task/),
+        reasonSentence: { key: 'error.library.sameTaskSidecar' },
+      },
     ]);
     expect(records[0]?.folder).toBe(good.folder);
   });
@@ -225,7 +242,11 @@ describe('rebuild', () => {
     const { records, skipped } = await rebuildLibrary(fixture.intake);
     expect(records.map((record) => record.folder)).toEqual(['2024/02/copy']);
     expect(skipped).toEqual([
-      { path: `${good.folder}/pictor.json`, reason: expect.stringMatching(/same task/) },
+      {
+        path: `${good.folder}/pictor.json`,
+        reason: expect.stringMatching(/same task/),
+        reasonSentence: { key: 'error.library.sameTaskSidecar' },
+      },
     ]);
   });
 

@@ -191,3 +191,43 @@ it('sets a hard daily cap over every service, with what the day has spent so far
   expect(await screen.findByText('No spending caps set.')).toBeTruthy();
   expect(asked).toMatchObject([{ cap: { kind: 'hard', micros: 100_000 }, to: null }]);
 });
+
+it('keeps what is typed and chosen in both forms through a language switch', async () => {
+  const german = catalogue('de');
+  const { user, main, prices, caps } = await openSettings();
+  await user.selectOptions(prices.getByLabelText('Service'), 'fal');
+  await user.type(prices.getByLabelText('Model (empty: every model)'), 'flux-dev');
+  await user.selectOptions(prices.getByLabelText('Unit'), 'EUR');
+  await user.type(prices.getByLabelText('Amount'), '0.025');
+  await user.selectOptions(prices.getByLabelText('Per'), 'megapixel');
+  await user.selectOptions(caps.getByLabelText('Period'), 'month');
+  await user.type(caps.getByLabelText('Amount'), '12');
+  await user.selectOptions(caps.getByLabelText('Service'), 'replicate');
+  await user.selectOptions(caps.getByLabelText('Kind'), 'soft');
+  const shown = (form: HTMLElement) =>
+    [...form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')].map(
+      (field) => field.value,
+    );
+  const form = (name: string) => screen.getByRole('form', { name });
+  const before = { prices: shown(form('Prices')), caps: shown(form('Spending caps')) };
+  expect(before).toEqual({
+    prices: ['fal', 'flux-dev', '0.025', 'EUR', 'megapixel'],
+    caps: ['month', '12', 'USD', 'replicate', 'soft'],
+  });
+
+  // Drawn anew in German: every field as it was, and the price set is the one typed.
+  await act(() => applyLocale('de'));
+  const pricesForm = await screen.findByRole('form', { name: german['costs.settings.prices'] });
+  const capsForm = form(german['costs.settings.caps']!);
+  expect({ prices: shown(pricesForm), caps: shown(capsForm) }).toEqual(before);
+  await user.click(
+    within(pricesForm).getByRole('button', { name: german['costs.settings.setPrice'] }),
+  );
+  await waitFor(() =>
+    expect(main.callsTo('costs:setPrice')).toEqual([
+      { provider: 'fal', model: 'flux-dev', unit: 'EUR', basis: 'megapixel', micros: 25_000 },
+    ]),
+  );
+  // A price added clears its amount, as before.
+  await waitFor(() => expect(shown(pricesForm)[2]).toBe(''));
+});

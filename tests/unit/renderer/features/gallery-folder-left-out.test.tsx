@@ -92,20 +92,44 @@ describe('opening a library whose folder holds a task folder under a crafted nam
     expect(german?.textContent).toContain('Benenne den Ordner um');
   });
 
-  it('lists a sidecar it could not read with its reason, without the advice to rename', async () => {
+  it('lists a sidecar it could not read and a copy of a task with their reasons, in the reader’s language, without the advice to rename', async () => {
     const { user, region } = await openLibrary(async (wired) => {
       const made = await wired.generate(['A red kite', 'A blue boat']);
       const other = join(wired.dir, 'Other library');
       await cp(wired.runtime.galleryDir(), other, { recursive: true });
       for (const task of made) wired.runtime.core.history.delete(task.localId);
-      const sidecar = Object.keys(filesOf(other)).find((path) => path.endsWith(SIDECAR_NAME));
-      // One of the two sidecars damaged: the folder still holds a library.
-      await writeFile(join(other, sidecar ?? ''), '{"damaged": ');
+      const [damaged, copied] = Object.keys(filesOf(other)).filter((path) =>
+        path.endsWith(SIDECAR_NAME),
+      );
+      // One of the two sidecars damaged (the folder still holds a library), the other task's
+      // folder copied beside it.
+      await writeFile(join(other, damaged ?? ''), '{"damaged": ');
+      await cp(join(other, dirname(copied ?? '')), join(other, 'A copy'), { recursive: true });
       wired.env.PICTOR_E2E_CHOOSE_FOLDER = other;
     });
-    const report = within(region).getByRole('status');
-    await user.click(within(report).getByText('1 task folder was left out:'));
-    expect(within(report).getAllByRole('listitem')).toHaveLength(1);
+    let report = within(region).getByRole('status');
+    await user.click(within(report).getByText('2 task folders were left out:'));
+    const reasons = () =>
+      within(report)
+        .getAllByRole('listitem')
+        .map((item) =>
+          item.textContent?.slice(item.querySelector('.mono')?.textContent?.length).trim(),
+        )
+        .sort();
+    expect(reasons()).toEqual([
+      'Another sidecar in the gallery describes the same task.',
+      'The sidecar is not valid JSON.',
+    ]);
     expect(report.textContent).not.toContain('rename the folder');
+
+    // The reasons are sentences: in German as the rest of the window.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Deutsch');
+    await waitFor(() => expect(document.documentElement.lang).toBe('de'));
+    const german = await screen.findByText('2 Aufgabenordner wurden ausgelassen:');
+    report = german.closest<HTMLElement>('[role="status"]')!;
+    expect(reasons()).toEqual([
+      'Die Begleitdatei ist kein gültiges JSON.',
+      'Eine andere Begleitdatei in der Galerie beschreibt dieselbe Aufgabe.',
+    ]);
   });
 });

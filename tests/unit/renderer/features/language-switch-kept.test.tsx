@@ -4,7 +4,9 @@
  * app's real wiring makes each such choice where the user makes it — a batch card's "+N" opened;
  * the gallery's selection and a board folded in its sidebar; the compare view's focused cell, its
  * 2-up, 2-up's A/B mode and divider; the mask editor's tool, brush size and strokes (with their
- * undo step) — switches the language and finds each as it was.
+ * undo step) — switches the language and finds each as it was. A second walk scrolls the task list
+ * and the gallery half-way and finds both there after a switch (the gallery also when it was
+ * hidden behind the Tasks screen at the switch).
  * The compare dialog's rows and the edit panel's draft have their own cases
  * (compare-plan-names.test.tsx, edit-panel.test.tsx).
  */
@@ -195,5 +197,62 @@ describe('a language switch', () => {
     const fewer = await screen.findByRole('button', { name: 'Show fewer' });
     expect(fewer.getAttribute('aria-expanded')).toBe('true');
     expect(batchTiles()).toHaveLength(10);
+  });
+});
+
+describe('a language switch, over feeds scrolled half-way', () => {
+  const ROWS = 300;
+  const feedTop = (selector: string) => document.querySelector<HTMLElement>(selector)!.scrollTop;
+  function scrollTo(selector: string, top: number): void {
+    const element = document.querySelector<HTMLElement>(selector)!;
+    element.scrollTop = top;
+    fireEvent.scroll(element);
+  }
+  const tilesDrawn = () =>
+    [...document.querySelectorAll<HTMLElement>('.gallery-grid [data-key]')].map(
+      (tile) => tile.dataset['key'],
+    );
+  const firstTask = () =>
+    document.querySelector<HTMLElement>('.task-list article[data-index]')?.dataset['index'];
+
+  it('keeps the task list’s offset and the gallery’s, shown or hidden at the switch', async () => {
+    await startWiredApp({
+      prepare: (main) => {
+        seedHistory(main, ROWS, (n) => ({
+          localId: `many-${String(n)}`,
+          prompt: `a field of poppies ${String(n)}`,
+          status: 'completed',
+          images: [makeImage(0, { file: `p/${String(n)}.png` })],
+        }));
+      },
+    });
+    // The task list, some way down; the rows drawn there.
+    await waitFor(() => expect(firstTask()).toBe('0'));
+    scrollTo('.task-list', 9_000);
+    await waitFor(() => expect(Number(firstTask())).toBeGreaterThan(10));
+    const tasksShown = firstTask();
+
+    // The gallery, some way down (its tiles there drawn), then the Tasks screen shown again.
+    giveSize('.task-list, .gallery-grid', { width: 900, height: 600 });
+    act(() => useAppStore.getState().setView('gallery'));
+    await waitFor(() => expect(galleryTile('many-0/0')).toBeTruthy());
+    scrollTo('.gallery-grid', 4_000);
+    await waitFor(() => expect(tilesDrawn()).not.toContain('many-10/0'));
+    const galleryShown = tilesDrawn();
+    act(() => useAppStore.getState().setView('tasks'));
+
+    await act(() => applyLocale('de'));
+    // Drawn anew: the list where it was, its rows those drawn there.
+    await waitFor(() => expect(firstTask()).toBe(tasksShown));
+    expect(feedTop('.task-list')).toBe(9_000);
+    // The gallery, drawn anew hidden, goes back there when it shows, with the same tiles.
+    act(() => useAppStore.getState().setView('gallery'));
+    await waitFor(() => expect(feedTop('.gallery-grid')).toBe(4_000));
+    await waitFor(() => expect(tilesDrawn()).toEqual(galleryShown));
+
+    // Shown at the switch, it stays there too.
+    scrollTo('.gallery-grid', 2_000);
+    await act(() => applyLocale('en'));
+    await waitFor(() => expect(feedTop('.gallery-grid')).toBe(2_000));
   });
 });
