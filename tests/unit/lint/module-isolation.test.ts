@@ -15,65 +15,28 @@ import {
   runsMainSide,
   withOwnHelpers,
 } from '../../support/module-isolation';
+// The texts shown to the scanner, kept out of this file: as its own text they would make the
+// scanner take this file for one that needs its own modules, and run it in a fresh thread.
+import samples from './isolation-samples.json';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 describe('a file that needs modules of its own', () => {
-  it.each([
-    "vi.mock('electron', () => ({}));",
-    'vi.doMock("./x", factory);',
-    'vi.resetModules();',
-    "vi.stubGlobal('fetch', fake);",
-    "vi.stubEnv('PICTOR_BUILD_DIR', dir);",
-    'vi.useFakeTimers();',
-    "process.env.PICTOR_X = '1';",
-    "process.env['PICTOR_TEST_ANSWER_CRASHED'] = file;",
-    'delete process.env.PICTOR_X;',
-    'globalThis.fetch = fake;',
-    "Object.defineProperty(globalThis, 'navigator', { value: {} });",
-    ' * @own-modules: it counts the process-wide read budget.',
-    'z.config({ postProcessor: () => (built += 1) });',
-  ])('is recognised by %s', (text) => {
+  it.each(samples.ownModules.recognised)('is recognised by %s', (text) => {
     expect(needsOwnModules(text)).toBe(true);
   });
 
-  it.each([
-    'const dir = process.env.PICTOR_BUILD_DIR;',
-    "if (process.env.CI === 'true') {}",
-    'vi.spyOn(console, "error");',
-    'vi.fn();',
-    'globalThis.fetch(url);',
-    'vi.unstubAllEnvs();',
-  ])('is not one for %s', (text) => {
+  it.each(samples.ownModules.notOnes)('is not one for %s', (text) => {
     expect(needsOwnModules(text)).toBe(false);
   });
 });
 
 describe('an integration or hardening file that needs a process of its own', () => {
-  // Put together, so that process-bound.test.ts does not take this file for one that calls them.
-  const call = (name: string) => `process.${name}(value);`;
-  it.each([
-    call('chdir'),
-    call('umask'),
-    "process.on('unhandledRejection', onEscape);",
-    "process.prependListener('uncaughtException', onEscape);",
-    'require.cache[id] = { exports };',
-    "vi.mock('electron', () => ({}));",
-    "vi.stubEnv('TZ', 'Pacific/Chatham');",
-    "setFlagsFromString('--expose-gc');",
-    'const { heapUsed } = process.memoryUsage();',
-    'const spent = process.cpuUsage(before);',
-    `for (const fd of readdirSync('/proc/${'self'}/fd')) count(fd);`,
-  ])('is recognised by %s', (text) => {
+  it.each(samples.ownProcess.recognised)('is recognised by %s', (text) => {
     expect(needsOwnProcess(text)).toBe(true);
   });
 
-  it.each([
-    'const cwd = process.cwd();',
-    "process.once('exit', killOnExit);",
-    "child.on('exit', done);",
-    "vi.spyOn(globalThis, 'fetch');",
-  ])('is not one for %s', (text) => {
+  it.each(samples.ownProcess.notOnes)('is not one for %s', (text) => {
     expect(needsOwnProcess(text)).toBe(false);
   });
 });
@@ -92,22 +55,20 @@ describe('a renderer file over the real main side', () => {
     expect(runsMainSide('await startApp({ prepare: (fake) => fake.seedTasks(3) });')).toBe(false);
   });
 
-  it.each([
-    "vi.stubGlobal('matchMedia', fake);",
-    "vi.stubEnv('TZ', 'UTC');",
-    'vi.useFakeTimers();',
-  ])('shares its thread when it only does what the setup undoes after every test: %s', (text) => {
-    expect(needsOwnModules(text)).toBe(true);
-    expect(rendererNeedsOwnModules(text)).toBe(false);
-  });
+  it.each(samples.renderer.undoneBySetup)(
+    'shares its thread when it only does what the setup undoes after every test: %s',
+    (text) => {
+      expect(needsOwnModules(text)).toBe(true);
+      expect(rendererNeedsOwnModules(text)).toBe(false);
+    },
+  );
 
-  it.each([
-    "vi.mock('electron', () => ({}));",
-    'globalThis.ResizeObserver = Fake;',
-    "vi.useFakeTimers();\nprocess.env.PICTOR_X = '1';",
-  ])('needs its own modules for what the setup does not undo: %s', (text) => {
-    expect(rendererNeedsOwnModules(text)).toBe(true);
-  });
+  it.each(samples.renderer.notUndone)(
+    'needs its own modules for what the setup does not undo: %s',
+    (text) => {
+      expect(rendererNeedsOwnModules(text)).toBe(true);
+    },
+  );
 });
 
 describe("a file's own helpers", () => {
@@ -116,14 +77,14 @@ describe("a file's own helpers", () => {
     try {
       mkdirSync(join(dir, 'tests/unit'), { recursive: true });
       mkdirSync(join(dir, 'renderer'));
-      writeFileSync(join(dir, 'renderer/page.ts'), 'globalThis.page = 1;\n');
+      writeFileSync(join(dir, 'renderer/page.ts'), samples.helpers.productGlobal);
       writeFileSync(
         join(dir, 'tests/unit/plain.test.ts'),
         "import { page } from '../../renderer/page';\n",
       );
       writeFileSync(join(dir, 'tests/unit/a.test.ts'), "import { a } from './helper-a';\n");
       writeFileSync(join(dir, 'tests/unit/helper-a.ts'), "import { b } from './helper-b';\n");
-      writeFileSync(join(dir, 'tests/unit/helper-b.tsx'), 'globalThis.ResizeObserver = Fake;\n');
+      writeFileSync(join(dir, 'tests/unit/helper-b.tsx'), samples.helpers.helperGlobal);
       const tests = join(dir, 'tests');
       expect(needsOwnModules(readFileSync(join(dir, 'tests/unit/a.test.ts'), 'utf8'))).toBe(false);
       expect(needsOwnModules(withOwnHelpers(tests, join(dir, 'tests/unit/a.test.ts')))).toBe(true);
