@@ -57,6 +57,7 @@ type Answer = { readonly status: number; readonly text: string };
 /** Talks to the image task service. One instance serves every endpoint and key. */
 export class ServiceClient {
   readonly #fetch: FetchLike;
+  readonly #reach: ServiceClientOptions['reach'];
   readonly #timeoutMs: number;
   readonly #maxRedirects: number;
   readonly #maxBytes: number;
@@ -70,6 +71,7 @@ export class ServiceClient {
 
   constructor(options: ServiceClientOptions) {
     this.#fetch = options.fetch;
+    this.#reach = options.reach;
     this.#timeoutMs = positive(options.requestTimeoutMs, 30_000, 'requestTimeoutMs');
     this.#maxRedirects = Math.floor(positive(options.maxRedirects, 3, 'maxRedirects'));
     this.#maxBytes = Math.floor(
@@ -349,7 +351,9 @@ export class ServiceClient {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const sent = bodyInit(body, headers);
     const init = { method, headers, ...sent, redirect: 'manual', signal: call.signal } as const;
-    return fetchAnswer(this.#fetch, call.op, url, init);
+    // Whether the service answers is told for the address the user saved, not the host asked.
+    const fetch = this.#reach?.watch(this.#fetch, call.credentials.baseUrl) ?? this.#fetch;
+    return fetchAnswer(fetch, call.op, url, init);
   }
 
   /**
