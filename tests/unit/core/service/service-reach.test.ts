@@ -10,6 +10,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient, ServiceReach } from '../../../../electron/core/service';
+import { FetchRejection } from '../../../../electron/ports/http';
+
+/** BFL's own address, as a user saves it. */
+const SAVED = 'https://api.bfl.ai';
 
 let server: Server | null = null;
 afterEach(async () => {
@@ -76,8 +80,43 @@ describe('ServiceReach', () => {
   });
 });
 
+describe('a time out', () => {
+  /** A rejection as `fetch` gives it: a TypeError whose cause carries the transport's code. */
+  const failed = (code: string, extra: Record<string, unknown> = {}) =>
+    Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error(`${code} while asking`), { code, ...extra }),
+    });
+
+  it.each([
+    ['undici: its connect timeout', failed('UND_ERR_CONNECT_TIMEOUT')],
+    ['Node: the connect call timed out', failed('ETIMEDOUT', { syscall: 'connect' })],
+    ['Chromium: the connection timed out', new Error('net::ERR_CONNECTION_TIMED_OUT')],
+    [
+      'the transport: nothing handed to a connection',
+      new FetchRejection('unsent', failed('ETIMEDOUT')),
+    ],
+  ])('while connecting (nothing sent) is unreachable: %s', async (_name, error) => {
+    const reach = new ServiceReach();
+    await expect(reach.watch(() => Promise.reject(error), SAVED)(`${SAVED}/x`)).rejects.toBe(error);
+    expect(reach.unreachable()).toEqual([SAVED]);
+  });
+
+  it.each([
+    ['undici: no headers of an answer in time', failed('UND_ERR_HEADERS_TIMEOUT')],
+    ['undici: the body stalled', failed('UND_ERR_BODY_TIMEOUT')],
+    ['Chromium: a read timed out', new Error('net::ERR_TIMED_OUT')],
+    [
+      'the transport: written, then timed out',
+      new FetchRejection('written', failed('ETIMEDOUT', { syscall: 'connect' })),
+    ],
+  ])('after the request was written (the task may exist) is not: %s', async (_name, error) => {
+    const reach = new ServiceReach();
+    await expect(reach.watch(() => Promise.reject(error), SAVED)(`${SAVED}/x`)).rejects.toBe(error);
+    expect(reach.unreachable()).toEqual([]);
+  });
+});
+
 describe("a service's calls to another host than its saved address", () => {
-  const SAVED = 'https://api.bfl.ai';
   const REGION = 'https://api.eu.bfl.ai';
   const credentials = { baseUrl: SAVED, key: 'bfl-key-reach-5512', keyFingerprint: 'acct' };
   const bfl = { ...credentials, provider: 'bfl' as const };
