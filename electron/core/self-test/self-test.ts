@@ -20,7 +20,6 @@ import { join } from 'node:path';
 import type { Clock } from '../../ports/clock';
 import type { ContentCredentialVerifier } from '../../ports/content-credential-verifier';
 import type { ImageEngine } from '../../ports/image-engine';
-import { processTimers } from '../base';
 import { messageOf, UserFacingError } from '../errors';
 import type { HistoryStoreOptions } from '../history';
 import { C2paVerifier, readTrustAnchors } from '../content-credentials';
@@ -92,6 +91,14 @@ export interface SelfTestOptions {
 }
 
 const STEP_TIMEOUT_MS = 60_000;
+
+/** Node's timers, unreferenced: a step's limit never keeps the process alive. */
+const SYSTEM_CLOCK: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  monotonic: () => performance.now(),
+};
 
 /** The message, with a user-facing error's technical detail (SQLite's own words) after it. */
 function reasonOf(error: unknown): string {
@@ -172,8 +179,7 @@ export async function runSelfTest(options: SelfTestOptions): Promise<SelfTestRep
   const dir = await mkdtemp(join(options.tempRoot ?? tmpdir(), 'pictor-self-test-'));
   const limits: Limits = {
     timeoutMs: options.stepTimeoutMs ?? STEP_TIMEOUT_MS,
-    // Node's timers, unreferenced: a step's limit never keeps the process alive.
-    clock: options.clock ?? processTimers,
+    clock: options.clock ?? SYSTEM_CLOCK,
   };
   const { engine } = options;
   let encryption: EncryptionReport = { state: 'unavailable' };
