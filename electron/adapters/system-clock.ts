@@ -11,6 +11,8 @@ export const systemClock: Clock = {
   clearTimeout(handle: TimerHandle) {
     clearTimeout(handle as NodeJS.Timeout);
   },
+  // uv_hrtime: never set; CLOCK_MONOTONIC, mach_absolute_time, QueryPerformanceCounter.
+  monotonic: () => performance.now(),
   // Linux: CLOCK_BOOTTIME, Windows: GetTickCount64, both counting sleeps (libuv's uv_uptime).
   sinceBoot: () => uptime() * 1_000,
   // Node's performance clock is libuv's uv_hrtime: CLOCK_MONOTONIC on Linux, mach_absolute_time on macOS, both standing still

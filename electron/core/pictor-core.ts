@@ -365,7 +365,8 @@ function clientOf(
   reach: ServiceReach,
 ): ServiceClient {
   return new ServiceClient({
-    fetch: reach.watch(options.fetch),
+    fetch: options.fetch,
+    reach,
     clock: options.clock,
     maxInlineImageBytes: intake.maxImageBytes,
     // Every key the credentials hold, searched for in each answer besides the one it sent.

@@ -12,6 +12,13 @@ export interface Clock {
   setTimeout(callback: () => void, ms: number): TimerHandle;
   clearTimeout(handle: TimerHandle): void;
   /**
+   * Milliseconds on a clock nobody sets (not the wall clock: NTP or the user setting {@link now}
+   * back or forward never moves it), on every OS (Node's performance clock, libuv's uv_hrtime):
+   * how long something took is the difference of two readings. Whether it counts the machine's
+   * sleeps differs by OS (Windows' does); read {@link awake} where that matters.
+   */
+  monotonic(): number;
+  /**
    * Milliseconds on a clock that runs through the machine's sleeps and ignores the wall clock
    * being set (the system's uptime): against the timers, which stand still or fall due late in a
    * sleep, it tells a sleep from a wall clock set forward. Absent where none is known.

@@ -84,9 +84,10 @@ const APP_NOTICES = [
 export type AppNotice = (typeof APP_NOTICES)[number];
 
 /**
- * The origins (`https://api.example.com`, `http://127.0.0.1:8188`) of the services whose last
- * call could not reach them while the computer was online (no such host, connection refused, a
- * TLS failure), until one answers again: main's calls find it (core/service/service-reach.ts).
+ * The origins (`https://api.example.com`, `http://127.0.0.1:8188`) of the services' saved
+ * addresses whose last call could not reach its host while the computer was online (no such
+ * host, connection refused, a TLS failure), until one answers again, whatever host the call went
+ * to (a BFL region): main's calls find it (core/service/service-reach.ts).
  */
 const unreachableOriginsSchema = lazySchema(() => z.array(z.string().max(2_100)).max(256));
 

@@ -48,6 +48,14 @@ export class ManualClock implements Clock {
     this.wallOffset += Math.round(ms);
   }
 
+  /**
+   * The clock nobody sets: the timers' time, which {@link setWall} never moves. Like Linux's and
+   * macOS's it stands still in a {@link suspend} and runs on through a {@link jump}.
+   */
+  monotonic(): number {
+    return this.current;
+  }
+
   /** The system's uptime: the timers' time and the sleeps they stood still through. */
   sinceBoot(): number {
     return this.current + this.slept;

@@ -1,4 +1,5 @@
 import { clearTimeout, setImmediate, setTimeout } from 'node:timers';
+import { performance } from 'node:perf_hooks';
 import type { Clock } from '../../ports/clock';
 
 /**
@@ -9,6 +10,7 @@ export const processTimers: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  monotonic: () => performance.now(),
 };
 
 /**

@@ -104,7 +104,9 @@ export class FairVerifier implements ContentCredentialVerifier {
   private async run(request: CredentialRequest, budget: Budget): Promise<CredentialVerdict> {
     if (budget.over) return UNREADABLE;
     const limit = Math.min(this.storeLimitMs, this.taskBudgetMs - budget.spentMs);
-    const started = this.clock.now();
+    // On the clock nobody sets, as the limit's timer runs: a wall clock set forward during a store
+    // (NTP, the user) spent no budget.
+    const started = this.clock.monotonic();
     const cut = new AbortController();
     const onAbort = () => cut.abort(request.signal?.reason);
     request.signal?.addEventListener('abort', onAbort, { once: true });
@@ -126,7 +128,7 @@ export class FairVerifier implements ContentCredentialVerifier {
     } finally {
       this.clock.clearTimeout(timer);
       request.signal?.removeEventListener('abort', onAbort);
-      this.spend(budget, Math.max(0, this.clock.now() - started), over);
+      this.spend(budget, Math.max(0, this.clock.monotonic() - started), over);
     }
   }
 

@@ -18,7 +18,10 @@ import type { EngineContext } from './engine-context';
 import type { EngineServiceClient } from './engine-types';
 import { serviceRefOf } from './demo-handles';
 
-/** A wait answered sooner than this with the task still running was not held (engine's clock). */
+/**
+ * A wait answered sooner than this with the task still running was not held: on the clock nobody
+ * sets (the engine clock's `monotonic`), so a wall clock set back during a hold is no early answer.
+ */
 const EARLY_MS = 1_000;
 /** Waits held open at once, per engine. */
 const MAX_OPEN = 4;
@@ -73,8 +76,10 @@ export class HeldWaits {
     if (this.open.size >= MAX_OPEN) return;
     const controller = new AbortController();
     this.open.set(localId, controller);
-    // On the engine's clock, as the hold is (the client's time limit is on the same one).
-    const startedAt = this.ctx.clock.now();
+    // On the engine clock's timers' time, as the hold is (the client's time limit is a timer of
+    // the same clock), never its wall time: one set back (NTP, the user) during the hold read as
+    // an answer at once, and the task was polled only until a restart.
+    const startedAt = this.ctx.clock.monotonic();
     try {
       const outcome = await this.client.waitForEnd(
         credentials,
@@ -82,7 +87,7 @@ export class HeldWaits {
         holdMs,
         AbortSignal.any([this.ctx.signal, controller.signal]),
       );
-      const early = this.ctx.clock.now() - startedAt < Math.min(holdMs / 2, EARLY_MS);
+      const early = this.ctx.clock.monotonic() - startedAt < Math.min(holdMs / 2, EARLY_MS);
       if (outcome === 'interrupted') return this.onInterrupted(localId);
       this.interrupted.delete(localId);
       if (outcome === 'ended') this.saidEnded.add(localId);

@@ -97,6 +97,7 @@ const SYSTEM_CLOCK: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  monotonic: () => performance.now(),
 };
 
 /** The message, with a user-facing error's technical detail (SQLite's own words) after it. */

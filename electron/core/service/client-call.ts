@@ -8,11 +8,17 @@ import type { FetchLike, StreamedBody } from '../../ports/http';
 import type { AnswerReader } from './answer-reader';
 import type { ProviderProfile, TaskHandles } from './providers/provider-profile';
 import type { CheckedCredentials } from './request-guard';
+import type { ServiceReach } from './service-reach';
 import type { ServiceOperation } from './status-errors';
 
 /** How the client reaches the service and how patient it is. */
 export interface ServiceClientOptions {
   fetch: FetchLike;
+  /**
+   * Told how each request ended, for the origin of the address the user saved for its service
+   * (whatever host it went to: a region's polling address, a redirect followed): service-reach.ts.
+   */
+  reach?: Pick<ServiceReach, 'watch'> | undefined;
   /** Total per request, redirects and reading the body included. Default 30 s. */
   requestTimeoutMs?: number | undefined;
   /** Redirects (under the base URL) followed per request. Default 3. */

@@ -56,7 +56,8 @@ type Answer = { readonly status: number; readonly text: string };
 
 /** Talks to the image task service. One instance serves every endpoint and key. */
 export class ServiceClient {
-  readonly #fetch: FetchLike;
+  /** The transport for a service saved at an address: each call's end told to the reach. */
+  readonly #fetchFor: (address: string) => FetchLike;
   readonly #timeoutMs: number;
   readonly #maxRedirects: number;
   readonly #maxBytes: number;
@@ -69,7 +70,8 @@ export class ServiceClient {
   readonly #reading: AnswerContext;
 
   constructor(options: ServiceClientOptions) {
-    this.#fetch = options.fetch;
+    const { fetch, reach } = options;
+    this.#fetchFor = reach ? (address) => reach.watch(fetch, address) : () => fetch;
     this.#timeoutMs = positive(options.requestTimeoutMs, 30_000, 'requestTimeoutMs');
     this.#maxRedirects = Math.floor(positive(options.maxRedirects, 3, 'maxRedirects'));
     this.#maxBytes = Math.floor(
@@ -349,7 +351,7 @@ export class ServiceClient {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const sent = bodyInit(body, headers);
     const init = { method, headers, ...sent, redirect: 'manual', signal: call.signal } as const;
-    return fetchAnswer(this.#fetch, call.op, url, init);
+    return fetchAnswer(this.#fetchFor(call.credentials.baseUrl), call.op, url, init);
   }
 
   /**

@@ -1,9 +1,12 @@
 /**
  * Whether each service answers, as the calls Pictor makes anyway find it (submits, polls, result
- * reads, "Test connection": every call of the service client goes through {@link watch}): an
- * origin is unreachable from a call that could not reach it while the computer is online (no
- * such host, connection refused, a TLS failure, no route: nothing was sent), and reachable again
- * at the next answer from it, whatever its status. Never a call of its own: nothing asks a
+ * reads, "Test connection": every call of the service client goes through {@link watch}): the
+ * origin of a service's saved address is unreachable from a call of that service that could not
+ * reach its host while the computer is online (no such host, connection refused, a TLS failure,
+ * no route: nothing was sent), and reachable again at the next answer to one of its calls,
+ * whatever its status. The host a call went to may be another than the saved address's (BFL
+ * polls the region that took the task, `api.eu.bfl.ai` for `api.bfl.ai`): the window tells the
+ * service at the address the user saved, so that is the origin told. Never a call of its own: nothing asks a
  * service more often than the engine's polls do. The page shows it beside each service
  * (renderer/store/use-service-key-state.ts); only origins (scheme, host, port) are told, never a
  * key, a path or what a host said.
@@ -47,16 +50,19 @@ export class ServiceReach {
     return [...this.#unreachable].sort();
   }
 
-  /** `fetch`, each call's end told here: an answer, or a failure to reach its origin. */
-  watch(fetch: FetchLike): FetchLike {
+  /**
+   * `fetch` for a service saved at `address`, each call's end told here for `address`'s origin,
+   * whatever host the call went to: an answer, or a failure to reach that host.
+   */
+  watch(fetch: FetchLike, address: string): FetchLike {
     return async (url, init) => {
       try {
         const response = await fetch(url, init);
-        this.#set(url, false);
+        this.#set(address, false);
         return response;
       } catch (error) {
         // An abort (the caller's, or the request's time limit) says nothing of the service.
-        if (init?.signal?.aborted !== true && isUnreached(error)) this.#set(url, true);
+        if (init?.signal?.aborted !== true && isUnreached(error)) this.#set(address, true);
         throw error;
       }
     };

@@ -21,6 +21,8 @@ export function appClock(): AppClock {
     clearTimeout(handle: TimerHandle) {
       clearTimeout(handle as NodeJS.Timeout);
     },
+    // Never moved by `advance`: what it moves is the wall clock's reading.
+    monotonic: () => performance.now(),
     advance(ms) {
       if (!Number.isFinite(ms) || ms < 0) throw new Error(`The clock only moves ahead: ${ms}`);
       ahead += ms;

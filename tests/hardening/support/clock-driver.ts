@@ -39,6 +39,7 @@ export class ClockDriver {
     now: () => this.clock.now(),
     setTimeout: (callback, ms) => this.clock.setTimeout(callback, Math.trunc(ms)),
     clearTimeout: (handle) => this.clock.clearTimeout(handle),
+    monotonic: () => this.clock.monotonic(),
   };
   private inFlight = 0;
   private watched: { engine: TaskEngine; ids: readonly string[] } | null = null;

@@ -220,6 +220,23 @@ describe.each(['replicate', 'fal'] as const)('%s: the held wait', (provider) => 
   });
 });
 
+describe('a wall clock set back during a hold (NTP, the user)', () => {
+  // fal's hold is the client's own (the stream closed at its limit, a timer of the clock). The
+  // demo holds `Prefer: wait` on the wall clock it shares with the engine, which moves its end as
+  // far back: the engine then reads the hold's full length, as no real service makes it.
+  it('fal: is no early answer, and the next interval holds the wait again', async () => {
+    const rig = await rigOf('fal', 1_000);
+    await submittedAndHeld(rig);
+    // A minute back while the wait is held: the hold's time (the timers') runs on as before.
+    rig.clock.setWall(-60_000);
+    await rig.clock.advance(1_000);
+    await vi.waitFor(() => expect(polls(rig)).toHaveLength(1), WAIT_WITHIN);
+    // Read on the wall clock, the wait answered "before" it was held: of no use, polled only.
+    await rig.drive(() => held(rig).length === 2, { withinMs: INTERVAL_MS + 1_000 });
+    expect(submits(rig)).toHaveLength(1);
+  });
+});
+
 describe('waits held at once', () => {
   it('are at most 4 (each holds a connection): a fifth task is polled meanwhile', async () => {
     const rig = await rigOf('fal');

@@ -137,6 +137,21 @@ describe('fair verification', () => {
     expect(inner.of(HOSTILE)).toHaveLength(3);
   });
 
+  it('counts what a store took, not how far the wall clock was set meanwhile (NTP, the user)', async () => {
+    const { clock, inner, verify } = setup();
+    const stores = Array.from({ length: 2 }, () => verify({ service: HONEST, task: 'set' }));
+    await flushPromises();
+    clock.setWall(TASK_VERIFY_BUDGET_MS * 2);
+    await clock.advance(1_000);
+    inner.of(HONEST)[0]!.answer(SIGNED_VERDICT);
+    await expect(stores[0]!).resolves.toEqual(SIGNED_VERDICT);
+    // One second of the budget spent: the task's next store is verified, not `unreadable`.
+    await flushPromises();
+    expect(inner.of(HONEST)).toHaveLength(2);
+    inner.of(HONEST)[1]!.answer(SIGNED_VERDICT);
+    await expect(stores[1]!).resolves.toEqual(SIGNED_VERDICT);
+  });
+
   it('takes turns between services, one store of each at a time, in the order they came', async () => {
     const { inner, verify } = setup(1);
     const a = [1, 2, 3].map((n) => verify({ service: 'a', task: `a${n}` }));

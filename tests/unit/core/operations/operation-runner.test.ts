@@ -153,7 +153,12 @@ describe('OperationRunner', () => {
 
   it('lets a report through when the clock was set back since the one before', async () => {
     let now = 1_000_000;
-    const clock = { now: () => now, setTimeout: () => ({}), clearTimeout: () => undefined };
+    const clock = {
+      now: () => now,
+      setTimeout: () => ({}),
+      clearTimeout: () => undefined,
+      monotonic: () => now,
+    };
     const runner = runnerOn(clock, 100);
     const seen: number[] = [];
     const exporting = held<{ done: number }>();
