@@ -36,41 +36,10 @@ import { nodeEntryArgs } from '../../support/node-entry-args';
 import { childEnv, REPO_ROOT } from './run-cli';
 
 /**
- * Writes `load <url>` for each module loaded, `worker <url>` for each thread, `built <type>` for
- * each zod schema built, `schema <name>` for each zod object schema built with the task
- * record's or the request's keys and `table invisible` when the key-echo views make their table
- * of invisible characters, to fd 3. zod gives every schema it builds its internals with
- * one `Object.defineProperty(schema, '_zod', …)`; the def an object schema is built from holds
- * its shape.
+ * The preload that records what the CLI loads and starts (one-record-recorder.mjs: `load`,
+ * `worker`, `built`, `schema` and `table` lines to fd 3).
  */
-const RECORDER = `data:text/javascript,${encodeURIComponent(
-  [
-    "import { registerHooks, syncBuiltinESMExports } from 'node:module';",
-    "import { writeSync } from 'node:fs';",
-    "import threads from 'node:worker_threads';",
-    "const say = (line) => writeSync(3, line + '\\n');",
-    "registerHooks({ load(url, context, next) { say('load ' + url); return next(url, context); } });",
-    'const Started = threads.Worker;',
-    "threads.Worker = class extends Started { constructor(url, options) { say('worker ' + String(url)); super(url, options); } };",
-    'syncBuiltinESMExports();',
-    'const define = Object.defineProperty;',
-    'Object.defineProperty = function (target, key, descriptor) {',
-    "  if (key === '_zod' && descriptor?.value?.def !== undefined) say('built ' + descriptor.value.def.type);",
-    "  const shape = key === '_zod' && descriptor?.value?.def?.type === 'object' ? descriptor.value.def.shape : undefined;",
-    "  if (shape !== undefined && 'localId' in shape && 'request' in shape && 'images' in shape) say('schema task record');",
-    "  if (shape !== undefined && 'prompt' in shape && 'inputs' in shape && 'workflow' in shape) say('schema request');",
-    '  return define(target, key, descriptor);',
-    '};',
-    // The key-echo views' table of characters that show nothing (invisible-characters.ts) is made
-    // from one class of them, `[…\p{Default_Ignorable_Code_Point}]`, built with `new RegExp`.
-    'const Pattern = RegExp;',
-    'globalThis.RegExp = new Proxy(Pattern, { construct(target, args, made) {',
-    '  const source = String(args[0]);',
-    "  if (source.startsWith('[') && source.endsWith('Default_Ignorable_Code_Point}]')) say('table invisible');",
-    '  return Reflect.construct(target, args, made);',
-    '} });',
-  ].join('\n'),
-)}`;
+const RECORDER = pathToFileURL(join(import.meta.dirname, 'one-record-recorder.mjs')).href;
 
 interface Recorded {
   readonly code: number | null;

@@ -31,7 +31,7 @@ describe('pictor generate while polling', () => {
 
   it('a failed task with a string error: exit 1 and the message in --json error', async () => {
     const world = await newWorld({
-      durationMs: 400,
+      durationMs: 100,
       outcome: () => ({ kind: 'failed', error: 'content policy violation' }),
     });
     const run = await world.run(['generate', '--prompt', 'forbidden', '--json']);
@@ -44,7 +44,7 @@ describe('pictor generate while polling', () => {
 
   it('a failed task with an object error {code, message}: exit 1 and the message', async () => {
     const world = await newWorld({
-      durationMs: 400,
+      durationMs: 100,
       outcome: () => ({
         kind: 'failed',
         error: { code: 'moderation_blocked', message: 'Prompt was blocked by the safety system' },
@@ -60,7 +60,7 @@ describe('pictor generate while polling', () => {
 
   it('with several tasks the exit code is the highest: one completed, one failed → 1', async () => {
     const world = await newWorld({
-      durationMs: 400,
+      durationMs: 100,
       outcome: (task) =>
         task.seq === 1 ? { kind: 'completed' } : { kind: 'failed', error: 'out of ideas' },
     });
