@@ -211,6 +211,8 @@ export default defineConfig({
           pool: 'threads',
           isolate: false,
           testTimeout: 15_000,
+          // A file's beforeAll may import every CLI command (cli-claims): 10 s is too short loaded.
+          hookTimeout: 30_000,
         },
       },
       {
@@ -225,6 +227,8 @@ export default defineConfig({
           setupFiles: [STALL_WATCHDOG],
           pool: 'threads',
           testTimeout: 15_000,
+          // A file's beforeAll may import every CLI command (cli-claims): 10 s is too short loaded.
+          hookTimeout: 30_000,
         },
       },
       {
