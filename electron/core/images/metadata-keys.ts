@@ -13,8 +13,9 @@
  * the caller says so. An EXIF block left out leaves its orientation in its place (a minimal block
  * holding only that: metadata-orientation.ts), so the image shows turned as it was. Past the
  * search's bound (a crafted file of metadata), every part that may be left out is, unsearched; a
- * key still in what is left (in a structure part: a PNG's palette, say) is a file that cannot be
- * kept.
+ * part whose compressed text cannot be read whole (`unread`: metadata-parts.ts) is left out as one
+ * that carries a key; a key still in what is left (in a structure part: a PNG's palette, say) is a
+ * file that cannot be kept.
  */
 import { type MetadataPart, metadataParts } from './metadata-parts';
 import { orientationStandIn } from './metadata-orientation';
@@ -77,18 +78,22 @@ function carries(bytes: Buffer, scrub: MetadataKeyScrubber): boolean {
   return [bytes.toString('latin1'), bytes.toString('utf8')].some((text) => scrub(text) !== text);
 }
 
+/** Whether a part of `parts` holds compressed text that could not be read whole. */
+const anyUnread = (parts: readonly MetadataPart[]) => parts.some((each) => each.unread);
+
 /**
  * Whether `bytes` (a `kind` file) may carry a key `scrub` takes out, outside its pixels: in its
  * bytes read as Latin-1 or as UTF-8 (a key spelt out in letters beyond ASCII), or in its
- * compressed text; true too for metadata past the bound.
+ * compressed text; true too for metadata past the bound, and compressed text not read whole.
  */
 export function metadataCarriesKey(
   bytes: Buffer,
   kind: ImageKind,
   scrub: MetadataKeyScrubber,
 ): boolean {
-  const whole = searchedCompacted(metadataParts(bytes, kind));
-  return whole.length > MAX_SEARCHED || carries(whole.bytes, scrub);
+  const parts = metadataParts(bytes, kind);
+  const whole = searchedCompacted(parts);
+  return whole.length > MAX_SEARCHED || anyUnread(parts) || carries(whole.bytes, scrub);
 }
 
 /** What {@link withoutKeyMetadata} made. */
@@ -137,11 +142,14 @@ function without(
   return { out: Buffer.concat(pieces), kept };
 }
 
-/** The parts to leave out: those that carry a key, or (past the bound) every one that may go. */
+/**
+ * The parts to leave out: those that carry a key or were not read whole, or (past the bound)
+ * every one that may go.
+ */
 function partsToLeave(parts: readonly MetadataPart[], scrub: MetadataKeyScrubber) {
   const removable = parts.filter((each) => each.removable);
   if (searchedOf(parts).length > MAX_SEARCHED) return new Set(removable);
-  return new Set(removable.filter((each) => carries(searchedOf([each]), scrub)));
+  return new Set(removable.filter((each) => each.unread || carries(searchedOf([each]), scrub)));
 }
 
 /**
@@ -155,7 +163,8 @@ export function withoutKeyMetadata(
 ): KeyMetadataRemoval {
   const parts = metadataParts(bytes, kind);
   const whole = searchedOf(parts);
-  if (whole.length <= MAX_SEARCHED && !carries(whole, scrub)) return { kind: 'clean' };
+  if (whole.length <= MAX_SEARCHED && !anyUnread(parts) && !carries(whole, scrub))
+    return { kind: 'clean' };
   const credentials = parts.filter((each) => each.credentials);
   const signed = credentials.length > 0;
   // The parts that carry one; then, for a key split across parts, every part that may go.

@@ -6,19 +6,24 @@
  * Pixels are no text and a scrub reads ~0.5 µs a character (seconds for a large image), so the
  * data of PNG's IDAT/fdAT chunks, of JPEG's scans (the entropy-coded bytes after each SOS header)
  * and of WebP's image chunks (VP8, VP8L, ALPH, also inside an animation's frames) is stepped over:
- * only their headers are searched. A PNG's compressed text (zTXt, a compressed iTXt) is searched
- * inflated too. Where the container breaks off, the rest is searched whole and cannot be left out.
+ * only their headers are searched. A PNG's compressed chunks (zTXt, a compressed iTXt, the ICC
+ * profile of an iCCP) are searched inflated too, a stream cut short as far as it goes (what a
+ * streaming reader such as Python's zlib or Pillow shows of it); one that cannot be read whole
+ * within MAX_INFLATED (it inflates past it, or its data is broken) is `unread`: a key may be in
+ * what a more lenient reader or a larger bound finds (exiftool reads a zTXt of any size), so it
+ * counts as carrying one. Where the container breaks off, the rest is searched whole and cannot
+ * be left out.
  *
  * What may be left out: a PNG's ancillary chunks (but an animation's acTL/fcTL/fdAT), a JPEG's
  * APPn and COM segments, a WebP's chunks other than its image, frame and header chunks, and
  * whatever follows the image's end (IEND, EOI). An EXIF block left out keeps its orientation in
  * its place (metadata-orientation.ts).
  */
-import { inflateSync } from 'node:zlib';
+import { constants, inflateSync } from 'node:zlib';
 import type { ImageKind } from './image-sniff';
 import { jpegJumbfSegment } from './jumbf-box';
 
-/** What a compressed text chunk may inflate to. */
+/** What a compressed chunk may inflate to. */
 const MAX_INFLATED = 1024 * 1024;
 
 export interface MetadataPart {
@@ -31,13 +36,21 @@ export interface MetadataPart {
   readonly removable: boolean;
   /** Whether it holds Content Credentials (PNG caBX, a JPEG's JUMBF box labelled or not, WebP C2PA). */
   readonly credentials: boolean;
+  /** Compressed data it holds could not be read whole (see the file's comment): taken as a key's. */
+  readonly unread: boolean;
 }
 
 function part(
   bytes: Buffer,
   start: number,
   end: number,
-  how: { searchedEnd?: number; removable?: boolean; credentials?: boolean; more?: Buffer[] } = {},
+  how: {
+    searchedEnd?: number;
+    removable?: boolean;
+    credentials?: boolean;
+    more?: Buffer[];
+    unread?: boolean;
+  } = {},
 ): MetadataPart {
   return {
     start,
@@ -45,26 +58,45 @@ function part(
     searched: [bytes.subarray(start, how.searchedEnd ?? end), ...(how.more ?? [])],
     removable: how.removable ?? false,
     credentials: how.credentials ?? false,
+    unread: how.unread ?? false,
   };
 }
 
-function inflated(data: Buffer): Buffer[] {
+/**
+ * A compressed stream inflated: as far as it goes when cut short, `null` when it inflates past
+ * MAX_INFLATED or its data is broken (a reader may still find text in it).
+ */
+function inflated(data: Buffer): Buffer | null {
   try {
-    return [inflateSync(data, { maxOutputLength: MAX_INFLATED })];
+    return inflateSync(data, {
+      maxOutputLength: MAX_INFLATED,
+      finishFlush: constants.Z_SYNC_FLUSH,
+    });
   } catch {
-    return [];
+    return null;
   }
 }
 
-/** A zTXt's or a compressed iTXt's text, inflated (the chunk's own bytes are searched too). */
-function pngText(type: string, data: Buffer): Buffer[] {
+/**
+ * The compressed stream of a PNG chunk: a zTXt's or a compressed iTXt's text, an iCCP's profile
+ * (zTXt and iCCP: a name, NUL, the method byte, the stream); undefined for any other chunk.
+ */
+function compressedOf(type: string, data: Buffer): Buffer | undefined {
   const keyword = data.indexOf(0);
-  if (keyword < 0) return [];
-  if (type === 'zTXt') return inflated(data.subarray(keyword + 2));
-  if (type !== 'iTXt' || data[keyword + 1] !== 1) return [];
+  if (keyword < 0) return undefined;
+  if (type === 'zTXt' || type === 'iCCP') return data.subarray(keyword + 2);
+  if (type !== 'iTXt' || data[keyword + 1] !== 1) return undefined;
   const language = data.indexOf(0, keyword + 3);
   const translated = language < 0 ? -1 : data.indexOf(0, language + 1);
-  return translated < 0 ? [] : inflated(data.subarray(translated + 1));
+  return translated < 0 ? undefined : data.subarray(translated + 1);
+}
+
+/** What a PNG chunk's compressed data adds to its search (the chunk's own bytes are searched too). */
+function pngInflated(type: string, data: Buffer): { more?: Buffer[]; unread?: boolean } {
+  const compressed = compressedOf(type, data);
+  if (compressed === undefined) return {};
+  const text = inflated(compressed);
+  return text === null ? { unread: true } : { more: [text] };
 }
 
 /** An animated PNG's chunks: ancillary by their names, but the animation needs them. */
@@ -86,7 +118,7 @@ function pngParts(bytes: Buffer): MetadataPart[] {
         ...(pixels ? { searchedEnd: at + 8 } : {}),
         removable: ancillary,
         credentials: type === 'caBX',
-        more: pngText(type, bytes.subarray(at + 8, end - 4)),
+        ...pngInflated(type, bytes.subarray(at + 8, end - 4)),
       }),
     );
     ended = type === 'IEND';

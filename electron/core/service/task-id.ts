@@ -3,14 +3,19 @@
  * that carries the key, so they are checked here and always percent-encoded by the client.
  */
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { CONTROL_CHARACTERS, anyOf } from '../../../shared/text/control-characters';
+import { BIDI_CONTROLS, CONTROL_CHARACTERS, anyOf } from '../../../shared/text/control-characters';
 import { carriesKey, type SecretKeys } from '../secrets';
 import { hasHiddenDotSegment } from './base-url-path';
 import { ServiceError } from './service-error';
 
 export const MAX_TASK_ID_LENGTH = 256;
 
-const CONTROL = anyOf([CONTROL_CHARACTERS]);
+/**
+ * Controls, and the bidirectional ones (Unicode's Bidi_Control: U+202E shows `abc‮fed` as
+ * `abcdef`): an id kept reads as it runs in the window and the CLI, and is one the window's
+ * "Copy task ID" can hand over (`app:copyText` refuses both).
+ */
+const CONTROL = anyOf([CONTROL_CHARACTERS, BIDI_CONTROLS]);
 const WHITESPACE = /\s/;
 
 function refuse(reason: Sentence): never {
@@ -18,7 +23,7 @@ function refuse(reason: Sentence): never {
 }
 
 /**
- * Validates a task id: trimmed, 1..256 characters, no control characters, no whitespace inside,
+ * Validates a task id: trimmed, 1..256 characters, no control characters (bidi ones included), no whitespace inside,
  * no `.` or `..` part (even percent-encoded, either slash, or before a `;parameters`) and
  * encodable (no lone surrogates).
  * @returns the trimmed id.

@@ -7,7 +7,7 @@
  * this reads that packet (bounded) and looks for the property by its namespace and name, in the
  * two forms RDF gives it (an attribute, an element), with an http(s) address as its value.
  */
-import { inflateSync } from 'node:zlib';
+import { constants, inflateSync } from 'node:zlib';
 import type { ImageKind } from '../../images';
 
 /** The most of an XMP packet looked at: far above the few kilobytes hosts write. */
@@ -42,12 +42,27 @@ function pngText(data: Uint8Array): Uint8Array | null {
     at = end + 1;
   }
   const text = data.subarray(at);
-  if (!compressed) return text;
-  try {
-    return inflateSync(text, { maxOutputLength: MAX_XMP_PROBE_BYTES });
-  } catch {
-    return null;
+  return compressed ? inflatedStart(text) : text;
+}
+
+/**
+ * The start of a deflated packet, as much of it as a plain one is read (MAX_XMP_PROBE_BYTES):
+ * a stream cut where the bytes read end is inflated as far as it goes, and one that inflates past
+ * the bound is inflated from less of its input (halved until it fits: a few tries, each bounded
+ * by the bound). Null when its data is broken.
+ */
+function inflatedStart(deflated: Uint8Array): Uint8Array | null {
+  for (let take = deflated.length; take > 0; take = Math.floor(take / 2)) {
+    try {
+      return inflateSync(deflated.subarray(0, take), {
+        finishFlush: constants.Z_SYNC_FLUSH,
+        maxOutputLength: MAX_XMP_PROBE_BYTES,
+      });
+    } catch (error) {
+      if (!(error instanceof RangeError)) return null;
+    }
   }
+  return null;
 }
 
 /** The XMP packet's text in a chunk's or segment's data (as much of it as was read). */

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../../electron/core/service/service-error';
 import { checkTaskId, taskPath } from '../../../../electron/core/service/task-id';
+import { requests } from '../../../../shared/ipc/contract';
 
 function refusal(id: string): ServiceError {
   try {
@@ -38,6 +39,10 @@ describe('checkTaskId', () => {
     ['a\u007fb', 'control'],
     ['a\u0085b', 'control'],
     ['a\rb', 'control'],
+    // Bidirectional controls (Unicode's Bidi_Control), each of them.
+    ...[...'\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069'].map(
+      (bidi) => [`abc${bidi}fed`, 'control'],
+    ),
     ['a b', 'spaces'],
     ['a\u00a0b', 'spaces'],
     ['a\u2028b', 'spaces'],
@@ -57,6 +62,27 @@ describe('checkTaskId', () => {
     expect(error.mayHaveReachedService).toBe(false);
     expect(error.message).toContain(words);
     expect(error.message).toMatch(/^[A-Z].*\.$/);
+  });
+
+  it('keeps only ids the window can copy (app:copyText takes every one)', () => {
+    const copyable = (text: string) => requests['app:copyText'].input.safeParse({ text }).success;
+    const unit = fc.oneof(
+      fc.constantFrom(...'\u061c\u200e\u202e\u2066\u2069\u2028\u0085\u001b'),
+      fc.constantFrom(...'ab1-_/%.'),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+    );
+    fc.assert(
+      fc.property(fc.string({ unit, minLength: 1, maxLength: 40 }), (raw) => {
+        let kept: string;
+        try {
+          kept = checkTaskId(raw);
+        } catch {
+          return;
+        }
+        expect(copyable(kept), JSON.stringify(kept)).toBe(true);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it('refuses a value that is not a string (untyped callers)', () => {

@@ -3,13 +3,21 @@
  * the packet binds, in the attribute and the element form RDF allows, with an http(s) address;
  * and by the detection walk where each container keeps its XMP, so the file is never edited.
  */
+import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { detectC2paInBytes } from '../../../../../electron/core/gallery/metadata/c2pa-detect';
-import { remoteManifestAddress } from '../../../../../electron/core/gallery/metadata/remote-manifest';
+import {
+  MAX_XMP_PROBE_BYTES,
+  remoteManifestAddress,
+} from '../../../../../electron/core/gallery/metadata/remote-manifest';
 import { c2paFixture, provenancePacket, withXmp } from '../../../../support/c2pa-hostile';
 import { ENCODINGS, makeEncoded } from './meta-helpers';
 
 const ADDRESS = 'https://cai-manifests.example.com/manifests/urn-uuid-5f37e182';
+
+/** `count` random small letters: text that deflates to about six tenths of its length. */
+const letters = (count: number) =>
+  Buffer.from(Array.from({ length: count }, () => 0x61 + randomInt(26))).toString('latin1');
 
 /**
  * {@link remoteManifestAddress} of `packet`, counting its looks: each search for the property's
@@ -106,6 +114,27 @@ describe('detecting a remote manifest store where the container keeps its XMP', 
       found: true,
       container: 'xmp-provenance',
     });
+  });
+
+  // As much of a deflated packet is read as of a plain one (the first MAX_XMP_PROBE_BYTES): a
+  // packet that inflates past it, or whose deflated text is longer than the bytes read of it,
+  // was not read at all, so a large Adobe packet's property went unseen and the file was edited.
+  it.each([
+    ['inflates past the bytes looked at', () => 'x'.repeat(MAX_XMP_PROBE_BYTES * 2)],
+    ['is deflated past the bytes read', () => letters(MAX_XMP_PROBE_BYTES * 3)],
+  ])('in a PNG whose deflated XMP %s, the property first', async (_, padding) => {
+    const plain = await makeEncoded(ENCODINGS[0]!, 24, 16);
+    const packet = provenancePacket(ADDRESS).replace(
+      '</rdf:RDF>',
+      `<rdf:Description rdf:about="" xmlns:p="urn:pad"><p:pad>${padding()}</p:pad></rdf:Description></rdf:RDF>`,
+    );
+    for (const compressed of [false, true]) {
+      const named = withXmp('png', plain, packet, compressed);
+      await expect(detectC2paInBytes(named, 'png'), String(compressed)).resolves.toMatchObject({
+        found: true,
+        container: 'xmp-provenance',
+      });
+    }
   });
 
   it('an embedded store comes first: the file is verified, not taken as remote', async () => {
