@@ -16,6 +16,7 @@ import { systemClock } from '../../../electron/adapters/system-clock';
 import { LibraryHeldError } from '../../../electron/core/fs';
 import { HOLDS_DIR } from '../../../electron/core/fs/library-holds';
 import type { RelocateFaults } from '../../../electron/core/library';
+import { folderTemplate } from '../../support/folder-template';
 import { offlineCore, offlineDir } from '../../support/offline-core';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { QUICK_POLL } from '../../support/quick-demo';
@@ -34,14 +35,14 @@ afterEach(async () => {
 });
 
 /**
- * The bundled CLI as a child process, its tasks looked at every 0.1 s (QUICK_POLL: what the file
- * judges is who holds the library, not when tasks are looked at); its exit code and output once
- * it ends.
+ * The bundled CLI as a child process (its home the test's folder, or `home`), its tasks looked at
+ * every 0.1 s (QUICK_POLL: what the file judges is who holds the library, not when tasks are
+ * looked at); its exit code and output once it ends.
  */
-function command(args: readonly string[]) {
+function command(args: readonly string[], home = base) {
   const child = spawn(process.execPath, [...nodeEntryArgs('cli'), ...args, ...QUICK_POLL], {
     cwd: REPO_ROOT,
-    env: childEnv({ home: base }),
+    env: childEnv({ home }),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -77,10 +78,20 @@ async function taskFolders(gallery: string): Promise<string[]> {
   return found.sort();
 }
 
-/** A library of two tasks the built-in demo made, by a command that has ended. */
-async function twoTasks(): Promise<string[]> {
-  const made = await command(['demo', 'a lighthouse', '--count', '2', '--data-dir', data]).ended;
+/**
+ * A library of two tasks the built-in demo made, by a command that has ended (its home and data
+ * folder): made once for the file, each test's folder a copy of it.
+ */
+const twoTaskLibrary = folderTemplate('pictor-move-beside-command-', async (home) => {
+  const into = join(home, 'data');
+  const made = await command(['demo', 'a lighthouse', '--count', '2', '--data-dir', into], home)
+    .ended;
   expect([made.code, made.output]).toEqual([0, made.output]);
+});
+
+/** The test's folder as the demo's two tasks left it; their task folders. */
+async function twoTasks(): Promise<string[]> {
+  await twoTaskLibrary.copyInto(base);
   const folders = await taskFolders(join(data, 'gallery'));
   expect(folders).toHaveLength(2);
   return folders;

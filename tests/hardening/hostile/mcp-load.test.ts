@@ -11,12 +11,18 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CALLS_AT_ONCE } from '../../../electron/cli/mcp/mcp-call-gate';
 import { answerOf, mcpLibrary } from '../../integration/mcp/mcp-harness';
 
 const lib = mcpLibrary('sk-unused-mcp-load-Wq4Tz8', 'mcp-load');
 
-/** Calls sent at once: each holds ~25 MB while it is worked on (760-785 MB at once, unbounded). */
-const AT_ONCE = 30;
+/**
+ * Calls sent at once: as many as the server works on at once (mcp-call-gate.ts), each holding
+ * ~25 MB while it is worked on (400 MB at once without get_image's own bound). More calls add no
+ * more at once: the gate holds the rest back, and that they wait and are answered is
+ * mcp-unread-answers.test.ts's.
+ */
+const AT_ONCE = CALLS_AT_ONCE;
 /**
  * The most the server's peak may grow by over the calls: a few images at a time, and the garbage
  * of those done that the collector has not taken yet (150-205 MB measured).

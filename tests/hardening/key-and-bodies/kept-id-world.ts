@@ -9,7 +9,7 @@
  * gallery's own sidecar writer and the download's own provenance embedder, from the record with
  * the key-carrying id.
  */
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { expect } from 'vitest';
@@ -23,6 +23,7 @@ import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
 import { filesUnder } from '../../support/files';
+import { copyFolder } from '../../support/folder-template';
 import { ownAddress } from '../../support/own-address';
 import { pageTarget } from '../../support/submit-target';
 import { keyScanner } from './key-encodings';
@@ -90,7 +91,7 @@ export async function endWorld(world: World): Promise<void> {
  */
 export async function copyOf(template: World): Promise<World> {
   const base = await mkdtemp(join(tmpdir(), 'pictor-kept-id-app-'));
-  await cp(template.base, base, { recursive: true });
+  await copyFolder(template.base, base);
   const world = {
     ...template,
     base,

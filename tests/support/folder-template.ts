@@ -1,0 +1,43 @@
+/**
+ * A library made once for a test file, each test working on its own copy of its files: what the
+ * same slow steps (commands run, an app started) would have left in a new folder, made once. The
+ * template is never worked on itself, so no test sees what another did.
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll } from 'vitest';
+
+/** Copies every file under `template` into the folder `into` (made if missing). */
+export async function copyFolder(template: string, into: string): Promise<void> {
+  await cp(template, into, { recursive: true });
+}
+
+/**
+ * A temporary folder (named from `prefix`) that `make` fills before the file's tests (its
+ * beforeAll), removed after them; `copyInto` gives a test its own copy of what is under it.
+ */
+export function folderTemplate(
+  prefix: string,
+  make: (folder: string) => Promise<void>,
+): { readonly copyInto: (into: string) => Promise<void> } {
+  let made: string | undefined;
+  beforeAll(async () => {
+    const folder = await mkdtemp(join(tmpdir(), prefix));
+    const remove = () => rm(folder, { recursive: true, force: true });
+    try {
+      await make(folder);
+    } catch (error) {
+      await remove();
+      throw error;
+    }
+    made = folder;
+    return remove;
+  });
+  return {
+    copyInto: (into) => {
+      if (made === undefined) throw new Error(`${prefix}: the template is made before the tests`);
+      return copyFolder(made, into);
+    },
+  };
+}
