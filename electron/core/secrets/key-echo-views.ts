@@ -340,6 +340,7 @@ export function decodeBytes(source: View, encoding: 'base64' | 'hex', alignment:
     // never to a separator that begins the second value.
     const previous = source.from[lastDigit] ?? 0;
     if (count === 0) byteFrom = source.from[i] ?? 0;
+    else if (lastDigit === i - 1 && source.follows(i)) byteFrom = Math.max(byteFrom, previous);
     else if (startAfterGaps(source, lastDigit, i - lastDigit + 1) > previous)
       byteFrom = source.from[i] ?? 0;
     else byteFrom = Math.max(byteFrom, previous);
