@@ -4,7 +4,7 @@
  * in a view can be scrubbed from the original. Every view is built in one pass over its source.
  */
 
-import { XML_ENTITIES } from '../../../shared/text/entities';
+import { NAMED } from './key-echo-entities';
 import { invisibleTable } from './invisible-characters';
 
 /** A decoded text (UTF-16 code units) with, per unit, where in the original text it came from. */
@@ -120,56 +120,6 @@ function hexAt(codes: Uint16Array, at: number, count: number, length: number): n
   }
   return value;
 }
-
-/**
- * HTML's names for the visible ASCII a key may hold (the rest of HTML's named entities stand for
- * characters a key cannot contain). Wider than what Pictor reads text with (shared/text/
- * entities.ts: XML's five and the no-break space): a server may echo the key with any of HTML's
- * names, so every one of them for a character a key holds is decoded here; XML's five come from
- * the shared table. A Map: a name from the text never reaches a prototype property
- * (`&constructor;`).
- */
-const NAMED: ReadonlyMap<string, number> = new Map([
-  ...[...XML_ENTITIES].map(([name, text]) => [name, text.charCodeAt(0)] as const),
-  ['excl', 33],
-  ['QUOT', 34],
-  ['num', 35],
-  ['dollar', 36],
-  ['percnt', 37],
-  ['AMP', 38],
-  ['lpar', 40],
-  ['rpar', 41],
-  ['ast', 42],
-  ['midast', 42],
-  ['plus', 43],
-  ['comma', 44],
-  ['period', 46],
-  ['sol', 47],
-  ['colon', 58],
-  ['semi', 59],
-  ['LT', 60],
-  ['equals', 61],
-  ['GT', 62],
-  ['quest', 63],
-  ['commat', 64],
-  ['lsqb', 91],
-  ['lbrack', 91],
-  ['bsol', 92],
-  ['rsqb', 93],
-  ['rbrack', 93],
-  ['Hat', 94],
-  ['lowbar', 95],
-  ['UnderBar', 95],
-  ['grave', 96],
-  ['DiacriticalGrave', 96],
-  ['lcub', 123],
-  ['lbrace', 123],
-  ['verbar', 124],
-  ['vert', 124],
-  ['VerticalLine', 124],
-  ['rcub', 125],
-  ['rbrace', 125],
-]);
 
 /** One decoded escape: its character (or -1 for one that stands for nothing visible) and length. */
 type Escape = readonly [code: number, length: number] | null;
@@ -317,49 +267,84 @@ export function unescaped(source: View): View {
   return current;
 }
 
-/** base64 and base64url share one table: `+`/`-` are 62, `/`/`_` are 63. */
-const SEXTET = (() => {
-  const table = new Int8Array(0x80).fill(-1);
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  for (let i = 0; i < alphabet.length; i += 1) table[alphabet.charCodeAt(i)] = i;
-  table[0x2b] = 62;
-  table[0x2d] = 62;
-  table[0x2f] = 63;
-  table[0x5f] = 63;
-  return table;
-})();
+/** In a digit table: a character read through between two digits (see {@link digitTable}). */
+const SEPARATOR = -1;
+/** In a digit table: a character that ends a run of digits. */
+const NO_DIGIT = -2;
 
-function digitOf(encoding: 'base64' | 'hex', code: number): number {
-  if (encoding === 'hex') return hexValue(code);
-  return code < 0x80 ? (SEXTET[code] ?? -1) : -1;
+const digitTables = new Map<'base64' | 'hex', Int8Array>();
+
+/**
+ * Per UTF-16 code unit, what it is in a run of `encoding`'s digits: its value (base64 and
+ * base64url share one table: `+`/`-` are 62, `/`/`_` are 63), {@link SEPARATOR} or
+ * {@link NO_DIGIT}. Separators are what is written between digits to make them readable, read
+ * through as a dropped character is: whitespace of every kind (JavaScript's `\s`: spaces, tabs,
+ * CR/LF as MIME wraps base64 at 76 columns and PEM at 64, U+2028/2029, no-break and wide spaces),
+ * `:` (`de:ad:be:ef`), and between hex digits `-` (in base64 it is base64url's digit). One lookup
+ * per character; made on first use (a pass over the BMP, some ms), as {@link invisibleTable} is.
+ */
+function digitTable(encoding: 'base64' | 'hex'): Int8Array {
+  const known = digitTables.get(encoding);
+  if (known) return known;
+  const table = new Int8Array(0x10000).fill(NO_DIGIT);
+  for (let code = 0; code < 0x10000; code += 1)
+    if (/[\s:]/.test(String.fromCharCode(code))) table[code] = SEPARATOR;
+  const alphabet =
+    encoding === 'hex'
+      ? '0123456789abcdefABCDEF'
+      : 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  for (let i = 0; i < alphabet.length; i += 1) table[alphabet.charCodeAt(i)] = i;
+  if (encoding === 'hex') {
+    for (let i = 16; i < 22; i += 1) table[alphabet.charCodeAt(i)] = i - 6;
+    table[0x2d] = SEPARATOR;
+  } else {
+    table[0x2d] = 62;
+    table[0x5f] = 63;
+  }
+  digitTables.set(encoding, table);
+  return table;
 }
 
 /**
  * Decodes every run of base64 (or hex) digits in `source` as bytes, starting `alignment` digits
  * into the run: text echoed inside a longer blob starts at any of 4 (or 2) positions of a group.
- * Each byte maps to the digits it was made of.
+ * A separator between digits ({@link digitTable}) is read through, whatever the group it
+ * splits: the run goes on after it, and a byte's digits on its two sides are one byte. Each byte
+ * maps to the digits it was made of.
  */
 export function decodeBytes(source: View, encoding: 'base64' | 'hex', alignment: number): View {
   const bitsPerDigit = encoding === 'hex' ? 4 : 6;
   const view = new View(Math.ceil(source.length * 0.75));
   const { codes, length } = source;
+  const digits = digitTable(encoding);
   let inRun = 0;
   let bits = 0;
   let count = 0;
   let byteFrom = 0;
+  let lastDigit = 0;
   for (let i = 0; i < length; i += 1) {
-    const digit = digitOf(encoding, codes[i] ?? 0);
+    const digit = digits[codes[i] ?? 0] ?? NO_DIGIT;
     if (digit < 0) {
-      inRun = 0;
-      count = 0;
-      bits = 0;
+      // Between the key's bytes it is part of the echo; after its last one it is not.
+      if (digit === SEPARATOR) view.absorb(source.from[i] ?? 0, source.reach[i] ?? 0);
+      else {
+        inRun = 0;
+        count = 0;
+        bits = 0;
+      }
       continue;
     }
     inRun += 1;
     if (inRun <= alignment) continue;
-    // A byte whose digits straddle a gap (two JSON values) maps to the digits after it only.
+    // A byte whose digits straddle a gap (two JSON values) maps to the digits after it only,
+    // never to a separator that begins the second value.
+    const previous = source.from[lastDigit] ?? 0;
     if (count === 0) byteFrom = source.from[i] ?? 0;
-    else byteFrom = Math.max(byteFrom, startAfterGaps(source, i - 1, 2));
+    else if (lastDigit === i - 1 && source.follows(i)) byteFrom = Math.max(byteFrom, previous);
+    else if (startAfterGaps(source, lastDigit, i - lastDigit + 1) > previous)
+      byteFrom = source.from[i] ?? 0;
+    else byteFrom = Math.max(byteFrom, previous);
+    lastDigit = i;
     bits = ((bits << bitsPerDigit) | digit) & 0xffff;
     count += bitsPerDigit;
     if (count >= 8) {

@@ -34,56 +34,74 @@ function fold(code: number): number {
   return code >= 65 && code <= 90 ? code + 32 : code;
 }
 
-/** The key's runs, ready to be looked for. */
+/**
+ * The runs of one or more keys of one run width, ready to be looked for together: one rolling
+ * hash over a view finds the runs of every key held (a search is mostly this scan).
+ */
 class KeyRuns {
   readonly width: number;
-  readonly #folded: number[];
-  /** Hash of a run → where in the key such runs start. */
+  readonly #folded: number[][];
+  /** Hash of a run → where such runs start, as `key index * 2^16 + start in the key`. */
   readonly #starts = new Map<number, number[]>();
   readonly #lead: number;
   /** A bit per low 16 bits of a run's hash: most positions are ruled out without a map lookup. */
   readonly #filter = new Uint8Array(0x10000);
 
-  constructor(key: string) {
-    this.#folded = [...key].map((char) => fold(char.charCodeAt(0)));
-    this.width = Math.min(KEY_RUN, this.#folded.length);
+  constructor(keys: readonly string[], width: number) {
+    this.#folded = keys.map((key) => [...key].map((char) => fold(char.charCodeAt(0))));
+    this.width = width;
     let lead = 1;
-    for (let i = 1; i < this.width; i += 1) lead = Math.imul(lead, BASE);
+    for (let i = 1; i < width; i += 1) lead = Math.imul(lead, BASE);
     this.#lead = lead;
-    for (let start = 0; start + this.width <= this.#folded.length; start += 1) {
-      let hash = 0;
-      for (let i = 0; i < this.width; i += 1)
-        hash = (Math.imul(hash, BASE) + (this.#folded[start + i] ?? 0)) | 0;
-      this.#filter[hash & 0xffff] = 1;
-      const list = this.#starts.get(hash) ?? [];
-      list.push(start);
-      this.#starts.set(hash, list);
-    }
+    for (const [index, folded] of this.#folded.entries())
+      for (let start = 0; start + width <= folded.length; start += 1) {
+        let hash = 0;
+        for (let i = 0; i < width; i += 1)
+          hash = (Math.imul(hash, BASE) + (folded[start + i] ?? 0)) | 0;
+        this.#filter[hash & 0xffff] = 1;
+        const list = this.#starts.get(hash) ?? [];
+        list.push(index * 0x10000 + start);
+        this.#starts.set(hash, list);
+      }
   }
 
-  /** Calls `found(i)` for every position of `view` where a run of the key begins. */
+  /** Calls `found(i)` for every position of `view` where a run of a key begins. */
   scan(view: View, found: (at: number) => void): void {
     const { codes, length } = view;
     const width = this.width;
+    const filter = this.#filter;
+    const lead = this.#lead;
     if (length < width) return;
     let hash = 0;
     for (let i = 0; i < width; i += 1) hash = (Math.imul(hash, BASE) + fold(codes[i] ?? 0)) | 0;
     for (let at = 0; ; at += 1) {
-      if (this.#filter[hash & 0xffff] === 1) {
+      if (filter[hash & 0xffff] === 1) {
         const starts = this.#starts.get(hash);
         if (starts?.some((start) => this.#same(view, at, start))) found(at);
       }
       if (at + width >= length) return;
-      hash = (hash - Math.imul(fold(codes[at] ?? 0), this.#lead)) | 0;
+      hash = (hash - Math.imul(fold(codes[at] ?? 0), lead)) | 0;
       hash = (Math.imul(hash, BASE) + fold(codes[at + width] ?? 0)) | 0;
     }
   }
 
-  #same(view: View, at: number, start: number): boolean {
+  #same(view: View, at: number, entry: number): boolean {
+    const folded = this.#folded[Math.floor(entry / 0x10000)] ?? [];
+    const start = entry % 0x10000;
     for (let i = 0; i < this.width; i += 1)
-      if (fold(view.codes[at + i] ?? 0) !== this.#folded[start + i]) return false;
+      if (fold(view.codes[at + i] ?? 0) !== folded[start + i]) return false;
     return true;
   }
+}
+
+/** `keys` looked for together, a {@link KeyRuns} per run width (a key shorter than a run is its own). */
+function runsOf(keys: readonly string[]): KeyRuns[] {
+  const byWidth = new Map<number, string[]>();
+  for (const key of keys) {
+    const width = Math.min(KEY_RUN, key.length);
+    byWidth.set(width, [...(byWidth.get(width) ?? []), key]);
+  }
+  return [...byWidth].map(([width, same]) => new KeyRuns(same, width));
 }
 
 /** A stretch `[start, end)` of the original text. */
@@ -158,18 +176,20 @@ function merged(spans: [number, number][]): Span[] {
   return out;
 }
 
-/** The runs of a key (`false`) and of its letters and digits alone (`true`), by key. */
-const compiled = new Map<string, readonly [KeyRuns, KeyRuns | null]>();
+/** The runs of a set of keys (`false`) and of their letters and digits alone (`true`). */
+const compiled = new Map<string, readonly [KeyRuns[], KeyRuns[]]>();
 
-function runsFor(key: string): readonly [KeyRuns, KeyRuns | null] | null {
-  if (key.length < MIN_KEY_LENGTH) return null;
-  let runs = compiled.get(key);
+function runsFor(keys: readonly string[]): readonly [KeyRuns[], KeyRuns[]] {
+  // A key holds no whitespace (key-text.ts): a line feed joins a set into one name.
+  const name = keys.join('\n');
+  let runs = compiled.get(name);
   if (!runs) {
-    // A handful of keys at most in a process (one per service, a replaced one).
+    // A handful of sets at most in a process (one key per service, a replaced one).
     if (compiled.size > 16) compiled.clear();
-    const letters = keyLetters(key);
-    runs = [new KeyRuns(key), letters.length >= MIN_SPACED_LETTERS ? new KeyRuns(letters) : null];
-    compiled.set(key, runs);
+    const plain = keys.filter((key) => key.length >= MIN_KEY_LENGTH);
+    const letters = plain.map(keyLetters).filter((held) => held.length >= MIN_SPACED_LETTERS);
+    runs = [runsOf(plain), runsOf(letters)];
+    compiled.set(name, runs);
   }
   return runs;
 }
@@ -182,13 +202,9 @@ export type SecretKeys = string | readonly string[];
 
 /** Where in `text` a run of any of `keys` appears, in any encoding this module knows; sorted, merged. */
 export function findKeyEchoes(text: string, keys: SecretKeys): Span[] {
-  const all = (typeof keys === 'string' ? [keys] : keys)
-    .map(runsFor)
-    .filter((runs) => runs !== null);
-  const spaced = all.flatMap(([, letters]) => letters ?? []);
-  const plain = all.map(([runs]) => runs);
+  const [plain, spaced] = runsFor(typeof keys === 'string' ? [keys] : keys);
   const width = Math.min(...plain.map((runs) => runs.width));
-  if (all.length === 0 || text.length < width) return [];
+  if (plain.length === 0 || text.length < width) return [];
   const spans: [number, number][] = [];
   for (const [view, isSpaced] of viewsOf(text))
     for (const runs of isSpaced ? spaced : plain) searchView(runs, view, spans);
