@@ -2,9 +2,9 @@
  * What a new IPC channel costs: the project's files that import the IPC layer (the contract, its
  * parts, main's wiring and bridge: every file a channel's types reach) type-checked with a request
  * and an event added to the contract's schemas in memory, and the files that then fail to compile
- * counted: each is a file someone must edit to add a channel. Only those files are checked (the
- * files they import are read for their types, not checked), not the whole program: a second whole
- * program beside the typecheck's took minutes on a loaded machine.
+ * counted: each is a file someone must edit to add a channel. The program holds the whole
+ * project, as the typecheck's does (its trees and module resolutions reused), but only those files
+ * are checked: checking the whole program a second time took minutes on a loaded machine.
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -59,8 +59,17 @@ export function filesFailingAfter(
     const text = host.readFile(name);
     return text === undefined ? undefined : ts.createSourceFile(name, text, language, true);
   };
+  // The whole project's program, as the typecheck's (the declarations that widen a module's types,
+  // such as a global setup's `declare module 'vitest'`, are in files no IPC file imports: a
+  // program of the IPC files alone failed a test for the missing declaration, not the channel),
+  // of which only the IPC files are checked.
+  const program = ts.createProgram({
+    rootNames: parsed.fileNames,
+    options: parsed.options,
+    host,
+    ...(reuse ? { oldProgram: reuse } : {}),
+  });
   const roots = ipcFiles(parsed.fileNames, contractPath);
-  const program = ts.createProgram({ rootNames: roots, options: parsed.options, host });
   const failing = roots.filter((name) => {
     const file = program.getSourceFile(name);
     return (

@@ -29,6 +29,7 @@ import { join, resolve } from 'node:path';
 import { mainBuildOptions, mainWorkerEntries } from '../../electron/build/build-electron';
 import { BUNDLED_TRUST_ANCHORS_FILE } from '../../electron/core/content-credentials/trust-anchors';
 import { isLeftoverTemp, ownTempName } from '../../electron/core/fs/temp-names';
+import { acquireRunFolder, type AcquiredFolder } from './run-folder';
 
 /** The app's entry points bundled, by output name. */
 export const NODE_ENTRIES = {
@@ -135,41 +136,28 @@ export async function buildTestEntries(): Promise<{ dir: string; release: () => 
   return { dir, release: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** What {@link acquireTestEntries} gives: the bundles' folder and its end. */
-export interface AcquiredEntries {
-  readonly dir: string;
-  /** Removes bundles built here (and unsets PICTOR_TEST_NODE_ENTRIES); keeps a folder passed in. */
-  release(): Promise<void>;
-}
-
 /**
  * The run's bundles: the folder PICTOR_TEST_NODE_ENTRIES already names (checked: every entry's
  * bundle is there, and kept: whoever built it removes it), or a new {@link buildTestEntries}
- * folder that it names afterwards, for this process and what it starts. npm test
- * (tests/support/test-phases.ts) builds them once before its stages, for the journeys' global
- * setup and the four Vitest projects' (each project runs its global setup, one after another,
- * before the first test: each built its own).
+ * folder that it names afterwards, for this process and what it starts
+ * (tests/support/run-folder.ts). npm test (tests/support/test-phases.ts) builds them once before
+ * its stages, for the journeys' global setup and the Vitest projects' (each project runs its
+ * global setup, one after another, before the first test: each built its own).
  */
-export async function acquireTestEntries(
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<AcquiredEntries> {
-  const given = env[NODE_ENTRIES_ENV];
-  if (given) {
-    const dir = resolve(given);
-    for (const entry of Object.keys({ ...NODE_ENTRIES, ...TEST_WORKERS }) as NodeEntry[]) {
-      entryArgs(dir, entry);
-    }
-    return { dir, release: async () => {} };
-  }
-  const built = await buildTestEntries();
-  env[NODE_ENTRIES_ENV] = built.dir;
-  return {
-    dir: built.dir,
-    release: async () => {
-      if (env[NODE_ENTRIES_ENV] === built.dir) Reflect.deleteProperty(env, NODE_ENTRIES_ENV);
-      await built.release();
+export function acquireTestEntries(env: NodeJS.ProcessEnv = process.env): Promise<AcquiredFolder> {
+  return acquireRunFolder(
+    NODE_ENTRIES_ENV,
+    (dir) => {
+      for (const entry of Object.keys({ ...NODE_ENTRIES, ...TEST_WORKERS }) as NodeEntry[]) {
+        entryArgs(dir, entry);
+      }
     },
-  };
+    async () => {
+      const built = await buildTestEntries();
+      return { dir: built.dir, dispose: built.release };
+    },
+    env,
+  );
 }
 
 /** `node` arguments that start `entry` from the bundles in `dir` (before its own arguments). */

@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { acquireRunFolder } from './run-folder';
 
 /** The repository root (tests/support → ../..). */
 const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -242,28 +243,29 @@ export interface AcquiredBuild {
 /**
  * The run's build: the one PICTOR_TEST_BUILD_DIR already names (checked, reused and kept, so a
  * developer can build once for several runs), or a new one in a temporary folder. Either way
- * PICTOR_TEST_BUILD_DIR names it afterwards, for this process and what it starts.
+ * PICTOR_TEST_BUILD_DIR names it afterwards, for this process and what it starts
+ * (tests/support/run-folder.ts).
  */
 export async function acquireTestBuild(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<AcquiredBuild> {
-  const given = env[TEST_BUILD_ENV];
-  if (given) {
-    const build = testBuildAt(resolve(given));
-    checkTestBuild(build);
-    return { build, line: `test build: ${build.root} (given, reused)`, release: async () => {} };
-  }
   const started = performance.now();
-  const made = await createTestBuild();
-  env[TEST_BUILD_ENV] = made.root;
+  const acquired = await acquireRunFolder(
+    TEST_BUILD_ENV,
+    (root) => checkTestBuild(testBuildAt(root)),
+    async () => {
+      const made = await createTestBuild();
+      return { dir: made.root, dispose: made.dispose };
+    },
+    env,
+  );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   return {
-    build: testBuildAt(made.root),
-    line: `test build: npm run build into ${made.root} (NODE_ENV=production) in ${seconds} s`,
-    release: async () => {
-      if (env[TEST_BUILD_ENV] === made.root) Reflect.deleteProperty(env, TEST_BUILD_ENV);
-      await made.dispose();
-    },
+    build: testBuildAt(acquired.dir),
+    line: acquired.given
+      ? `test build: ${acquired.dir} (given, reused)`
+      : `test build: npm run build into ${acquired.dir} (NODE_ENV=production) in ${seconds} s`,
+    release: acquired.release,
   };
 }
 

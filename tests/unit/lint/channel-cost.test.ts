@@ -12,7 +12,7 @@ const PROGRAM_MS = 900_000;
 
 describe('what a new IPC channel costs', () => {
   it(
-    'a request and an event added to the contract fail to compile in at most 4 files, none of them the test double',
+    'a request and an event added to the contract fail to compile in at most 4 files, none of them a test',
     () => {
       const root = process.cwd();
       const failing =
@@ -22,7 +22,10 @@ describe('what a new IPC channel costs', () => {
       expect(failing).toContain('shared/ipc/contract.ts');
       expect(failing).toContain('electron/ipc/wire-app.ts');
       expect(failing.length, failing.join(', ')).toBeLessThanOrEqual(4);
-      expect(failing.filter((file) => file.startsWith('tests/support/'))).toEqual([]);
+      // No test either, the test double least of all: each takes the channels from the contract.
+      // (A program of the IPC files alone lacked the declarations other files add to a module's
+      // types, a global setup's `declare module 'vitest'`, and counted a test that needed them.)
+      expect(failing.filter((file) => file.startsWith('tests/'))).toEqual([]);
     },
     PROGRAM_MS,
   );
