@@ -74,6 +74,15 @@ export function filesNeedingOwnModules(
     .sort();
 }
 
+/**
+ * The helper through which a test changes its process and has the change undone when the test
+ * ends (an environment variable, an escaped-error listener, a require cache entry): its own text
+ * makes those changes, but a file that makes them only through it leaves none for the next file,
+ * so {@link withOwnHelpers} does not read it (as the renderer's setup's undoing lets its files
+ * stub). The raw forms in a file or any other helper still count.
+ */
+const UNDONE_AFTER_TEST = 'support/undone-after-test.ts';
+
 /** A relative import (`./x`, `../x`). */
 const RELATIVE_IMPORT = /\bfrom\s+'(\.{1,2}\/[^']+)'/g;
 
@@ -81,13 +90,14 @@ const RELATIVE_IMPORT = /\bfrom\s+'(\.{1,2}\/[^']+)'/g;
  * A test file's text followed by the text of the tests' own helpers it imports (those under
  * `tests`, the product's modules left out), and theirs in turn: a helper that installs a global
  * when it is first imported (the gallery harness's ResizeObserver) changes what a later file in a
- * shared thread sees as much as the file itself would.
+ * shared thread sees as much as the file itself would. All but the helper whose changes are
+ * undone when the test ends ({@link UNDONE_AFTER_TEST}).
  */
 export function withOwnHelpers(tests: string, file: string): string {
   const seen = new Set<string>();
   const texts: string[] = [];
   const visit = (path: string): void => {
-    if (seen.has(path)) return;
+    if (seen.has(path) || relative(tests, path).split('\\').join('/') === UNDONE_AFTER_TEST) return;
     seen.add(path);
     const text = readFileSync(path, 'utf8');
     texts.push(text);
@@ -105,11 +115,12 @@ export function withOwnHelpers(tests: string, file: string): string {
 /**
  * What a file does to the process it runs in, which the next file in that process would still
  * see: its working folder or umask changed, the process's escaped errors caught (a listener the
- * file leaves would take the next file's), a module put into Node's own require cache (the
- * updater tests' stand-in for `electron`), V8's flags set (`--expose-gc`). Or what it measures of
- * the whole process, which a file before it in that process would have changed: its memory, its
- * CPU time, its open descriptors (what the earlier file left to collect, to run or to close
- * counts against this one).
+ * file leaves would take the next file's), a module put into Node's own require cache, V8's
+ * flags set (`--expose-gc`); made through {@link UNDONE_AFTER_TEST} instead (the updater tests'
+ * variables, listeners and stand-in for `electron`), such a change is gone when the test ends.
+ * Or what it measures of the whole process, which a file before it in that process would have
+ * changed: its memory, its CPU time, its open descriptors (what the earlier file left to collect,
+ * to run or to close counts against this one).
  */
 const CHANGES_PROCESS = [
   /\bprocess\.(?:chdir|umask)\s*\(/,

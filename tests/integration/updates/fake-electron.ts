@@ -3,13 +3,14 @@
  * version, paths and quit) and `autoUpdater` (Squirrel's events). Its network calls go through
  * `net.request`, given here by Node's own http client (the same request/response events), so
  * electron-updater's ElectronHttpExecutor, providers, downloader and sha512 checks all run as
- * shipped. Installed into Node's require cache, which is where electron-updater's lazy
- * `require("electron")` looks.
+ * shipped. Installed into Node's require cache for the running test (tests/support/
+ * undone-after-test.ts), which is where electron-updater's lazy `require("electron")` looks.
  */
 import { EventEmitter } from 'node:events';
 import { get, request, type RequestOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import { createRequire } from 'node:module';
+import { requireCacheForTest } from '../../support/undone-after-test';
 
 export class FakeApp extends EventEmitter {
   quits = 0;
@@ -104,15 +105,16 @@ export interface FakeElectron {
    * server (headers and body), which a reader that stops in time keeps near what it let through.
    */
   readonly requests: { readonly path: string; socket: Socket | null }[];
-  /** Removes the fake from the require cache. */
-  uninstall(): void;
 }
 
+/**
+ * Puts the fake in place of `electron` until the running test ends (then the module it replaced
+ * comes back: a second fake installed in a test gives way to the first).
+ */
+
 export function installFakeElectron(app: FakeApp): FakeElectron {
-  const require = createRequire(import.meta.url);
-  const id = require.resolve('electron');
+  const id = createRequire(import.meta.url).resolve('electron');
   const autoUpdater = new FakeSquirrel();
-  const previous = require.cache[id];
   const requests: FakeElectron['requests'] = [];
   const netRequest = (options: RequestOptions): ReturnType<typeof request> => {
     const made = request(options);
@@ -129,21 +131,6 @@ export function installFakeElectron(app: FakeApp): FakeElectron {
     // Electron's options, which Node ignores.
     net: { request: netRequest },
   };
-  require.cache[id] = {
-    id,
-    filename: id,
-    loaded: true,
-    exports,
-    children: [],
-    paths: [],
-  } as unknown as NodeJS.Module;
-  return {
-    app,
-    autoUpdater,
-    requests,
-    uninstall() {
-      if (previous) require.cache[id] = previous;
-      else Reflect.deleteProperty(require.cache, id);
-    },
-  };
+  requireCacheForTest(id, exports);
+  return { app, autoUpdater, requests };
 }

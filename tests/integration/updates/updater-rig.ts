@@ -8,12 +8,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppUpdater } from 'electron-updater';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import type { UpdateMode } from '../../../shared/domain/update-state';
 import { wrapAppUpdater } from '../../../electron/adapters/electron-updater';
 import { UpdateService } from '../../../electron/app/updates/update-service';
 import type { UpdaterCapability } from '../../../electron/ports/updater';
 import { ManualClock } from '../../fakes/manual-clock';
+import { perTest } from '../../support/per-test';
+import { onProcessForTest, setEnvForTest } from '../../support/undone-after-test';
 import { FakeApp, installFakeElectron, type FakeElectron } from './fake-electron';
 import { UpdateFeed, type ServedFile } from './update-feed';
 
@@ -39,43 +41,35 @@ export interface Rig {
   readonly clock: ManualClock;
 }
 
-/** Registers the set-up and clean-up around each test; the getter gives the current world. */
+/**
+ * A world made before each test and ended after it (tests/support/per-test.ts); the getter gives
+ * the current one. Its environment variables, escaped-error listeners and the Electron fake are
+ * the process's until the test ends (tests/support/undone-after-test.ts), so files that use it
+ * may share a process.
+ */
 export function useUpdaterWorld(env: Record<string, string> = {}): () => UpdaterWorld {
-  let world: UpdaterWorld | null = null;
-  const saved = new Map<string, string | undefined>();
-  const onEscape = (reason: unknown): void => void world?.escaped.push(reason);
-  beforeEach(async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-updates-'));
-    // electron-updater keeps downloads under the OS cache folder (XDG_CACHE_HOME on Linux).
-    for (const [name, value] of Object.entries({ ...env, XDG_CACHE_HOME: join(dir, 'cache') })) {
-      saved.set(name, process.env[name]);
-      process.env[name] = value;
-    }
-    const feed = new UpdateFeed();
-    await feed.start();
-    const electron = installFakeElectron(new FakeApp('0.1.0', join(dir, 'user-data')));
-    world = { dir, feed, electron, escaped: [] };
-    process.on('unhandledRejection', onEscape);
-    process.on('uncaughtException', onEscape);
-  });
-  afterEach(async () => {
-    process.off('unhandledRejection', onEscape);
-    process.off('uncaughtException', onEscape);
-    const current = world;
-    world = null;
-    current?.electron.uninstall();
-    await current?.feed.stop();
-    for (const [name, value] of saved) {
-      if (value === undefined) Reflect.deleteProperty(process.env, name);
-      else process.env[name] = value;
-    }
-    saved.clear();
-    if (current) await rm(current.dir, { recursive: true, force: true });
-  });
-  return () => {
-    if (!world) throw new Error('No update test is running.');
-    return world;
-  };
+  return perTest(
+    'updaterWorld',
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'pictor-updates-'));
+      // electron-updater keeps downloads under the OS cache folder (XDG_CACHE_HOME on Linux).
+      for (const [name, value] of Object.entries({ ...env, XDG_CACHE_HOME: join(dir, 'cache') })) {
+        setEnvForTest(name, value);
+      }
+      const feed = new UpdateFeed();
+      await feed.start();
+      const electron = installFakeElectron(new FakeApp('0.1.0', join(dir, 'user-data')));
+      const escaped: unknown[] = [];
+      const onEscape = (reason: unknown): void => void escaped.push(reason);
+      onProcessForTest('unhandledRejection', onEscape);
+      onProcessForTest('uncaughtException', onEscape);
+      return { dir, feed, electron, escaped };
+    },
+    async ({ dir, feed }) => {
+      await feed.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  );
 }
 
 /** Serves `file` under every channel file name. */

@@ -96,6 +96,32 @@ describe("a file's own helpers", () => {
     }
   });
 
+  it('leave out only the helper whose changes are undone after each test, not a copy of it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pictor-helpers-'));
+    try {
+      mkdirSync(join(dir, 'tests/support'), { recursive: true });
+      mkdirSync(join(dir, 'tests/hardening'));
+      // Each raw change the scanner knows, as the helper's own text (it makes them) and a copy's.
+      const raw = samples.ownProcess.recognised.join('\n');
+      writeFileSync(join(dir, 'tests/support/undone-after-test.ts'), raw);
+      writeFileSync(join(dir, 'tests/support/copy-of-it.ts'), raw);
+      const file = (name: string, text: string): string => {
+        writeFileSync(join(dir, 'tests/hardening', name), text);
+        return withOwnHelpers(join(dir, 'tests'), join(dir, 'tests/hardening', name));
+      };
+      const through = "import { setEnvForTest } from '../support/undone-after-test';\n";
+      expect(needsOwnProcess(file('through.test.ts', through))).toBe(false);
+      expect(
+        needsOwnProcess(file('copy.test.ts', "import { x } from '../support/copy-of-it';\n")),
+      ).toBe(true);
+      for (const change of samples.ownProcess.recognised) {
+        expect(needsOwnProcess(file('both.test.ts', `${through}${change}\n`)), change).toBe(true);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('attach no hook when imported: a shared worker evaluates a helper once, for its first file', () => {
     // The setup files run again for every file (vitest.config.ts `setupFiles`); a helper registers
     // what it ends after each test with tests/support/after-each-test.ts instead.
