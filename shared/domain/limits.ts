@@ -8,6 +8,7 @@
  * back; they exist to stop junk (a date no formatter can show, a megabyte-long "id").
  */
 import { z } from 'zod';
+import { BIDI_CONTROLS, CONTROL_CHARACTERS, anyOf } from '../text/control-characters';
 import { lazySchema } from './lazy-schema';
 
 /**
@@ -64,6 +65,14 @@ export const MAX_SEARCH_CHARS = 500;
 export const MAX_LOCAL_ID_CHARS = 100;
 /** The service's id of a task (a submit answer's `id` is accepted up to this length). */
 export const MAX_TASK_ID_CHARS = 1_000;
+/**
+ * What no task id may hold, wherever it comes from (a service's answer or a pasted id:
+ * electron/core/service/task-id.ts; a history row, an archive's or a gallery folder's record:
+ * task-record.ts): control characters, the bidirectional ones included (U+202E shows `abc\u202efed`
+ * as `abcdef`). An id kept reads as it runs in the window and the CLI, and the window's
+ * "Copy task ID" can hand it over (`app:copyText` refuses both).
+ */
+export const TASK_ID_CONTROL = anyOf([CONTROL_CHARACTERS, BIDI_CONTROLS]);
 /** A service base URL (the settings accept up to 2,000 characters) or `demo:`. */
 export const MAX_ENDPOINT_CHARS = 2_000;
 /** An account fingerprint (a short hash). */

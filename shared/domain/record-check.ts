@@ -40,6 +40,7 @@ import {
   MAX_TASK_ID_CHARS,
   MAX_URL_CHARS,
   MIN_DATE_MS,
+  TASK_ID_CONTROL,
   REQUEST_LIMITS,
   TASKS_PER_ENGINE_SUBMIT,
 } from './limits';
@@ -133,7 +134,9 @@ const IMAGE_REQUIRED = new Set(['index', 'url', 'state', 'attempts']);
 /** The task's fields checked here but `request` and `images` (below). */
 const TASK: Readonly<Record<string, Check>> = {
   localId: text(MAX_LOCAL_ID_CHARS, 1),
-  taskId: nullable(text(MAX_TASK_ID_CHARS, 1)),
+  taskId: nullable(
+    (value) => text(MAX_TASK_ID_CHARS, 1)(value) && !TASK_ID_CONTROL.test(value as string),
+  ),
   origin: oneOf(TASK_ORIGINS),
   endpoint: text(MAX_ENDPOINT_CHARS, 1),
   account: text(MAX_ACCOUNT_CHARS),

@@ -26,6 +26,7 @@ import {
   MAX_PATH_CHARS,
   MAX_TASK_ID_CHARS,
   MAX_URL_CHARS,
+  TASK_ID_CONTROL,
   TASKS_PER_ENGINE_SUBMIT,
   boundedInt,
   boundedText,
@@ -203,8 +204,16 @@ export const taskRecordSchema = lazySchema(() =>
   z.object({
     /** Ours, assigned before the submit; a task that never got a service id still has one. */
     localId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
-    /** The service's id, stored the moment it arrives. */
-    taskId: z.string().min(1).max(MAX_TASK_ID_CHARS).nullable(),
+    /**
+     * The service's id, stored the moment it arrives; one holding a control or bidi character
+     * (limits.ts, TASK_ID_CONTROL: refused from the service too) makes the record unreadable.
+     */
+    taskId: z
+      .string()
+      .min(1)
+      .max(MAX_TASK_ID_CHARS)
+      .refine((id) => !TASK_ID_CONTROL.test(id), 'The task id holds a control character.')
+      .nullable(),
     origin: z.enum(TASK_ORIGINS),
     /** The service the task lives on: its base URL, or `demo:` for the built-in demo service. */
     endpoint: z.string().min(1).max(MAX_ENDPOINT_CHARS),

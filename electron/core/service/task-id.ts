@@ -3,19 +3,13 @@
  * that carries the key, so they are checked here and always percent-encoded by the client.
  */
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { BIDI_CONTROLS, CONTROL_CHARACTERS, anyOf } from '../../../shared/text/control-characters';
+import { TASK_ID_CONTROL } from '../../../shared/domain/limits';
 import { carriesKey, type SecretKeys } from '../secrets';
 import { hasHiddenDotSegment } from './base-url-path';
 import { ServiceError } from './service-error';
 
 export const MAX_TASK_ID_LENGTH = 256;
 
-/**
- * Controls, and the bidirectional ones (Unicode's Bidi_Control: U+202E shows `abc‮fed` as
- * `abcdef`): an id kept reads as it runs in the window and the CLI, and is one the window's
- * "Copy task ID" can hand over (`app:copyText` refuses both).
- */
-const CONTROL = anyOf([CONTROL_CHARACTERS, BIDI_CONTROLS]);
 const WHITESPACE = /\s/;
 
 function refuse(reason: Sentence): never {
@@ -35,7 +29,8 @@ export function checkTaskId(id: string): string {
   if (trimmed.length > MAX_TASK_ID_LENGTH) {
     refuse(sentence('error.service.taskIdTooLong', { max: MAX_TASK_ID_LENGTH }));
   }
-  if (CONTROL.test(trimmed)) refuse(sentence('error.service.taskIdControl'));
+  // The one rule a stored record's id is held to too (shared/domain/limits.ts).
+  if (TASK_ID_CONTROL.test(trimmed)) refuse(sentence('error.service.taskIdControl'));
   if (WHITESPACE.test(trimmed)) refuse(sentence('error.service.taskIdSpaces'));
   // URL parsers collapse "." and ".." (even percent-encoded) as path segments: /v1/tasks/.. is
   // /v1/. And a gateway that decodes %2F before routing reads "../x" (sent as ..%2Fx) as a step

@@ -235,6 +235,11 @@ describe('rebuild caps every sidecar', () => {
         } as never,
       ],
       ['error-novel', { error: { kind: 'server', message: 'm'.repeat(MAX_MESSAGE_CHARS + 1) } }],
+      // An id the service could not have given (checkTaskId refuses both): shown reversed, and
+      // one "Copy task ID" could not hand over.
+      ['task-id-bidi', { taskId: 'task-\u202egnp.exe' }],
+      ['task-id-isolate', { taskId: '\u2067task-48' }],
+      ['task-id-control', { taskId: 'task-\u001b[2J' }],
     ];
     let id = 40;
     for (const [name, overrides] of cases) {

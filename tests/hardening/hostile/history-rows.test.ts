@@ -36,6 +36,8 @@ const DAMAGE: Array<[string, Record<string, unknown>]> = [
   ['a negative date', { finishedAt: -1 }],
   ['a fractional count', { polls: 0.5 }],
   ['a megabyte id', { taskId: 'x'.repeat(1 << 20) }],
+  // Stored before the service's ids were held to the task id rule (shared/domain/limits.ts).
+  ['an id with a bidi override', { taskId: 'task-\u202e9' }],
   ['too many images', { images: Array.from({ length: 17 }, () => record(0).images[0]) }],
 ];
 

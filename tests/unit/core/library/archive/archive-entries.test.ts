@@ -122,6 +122,21 @@ describe('entries refused one by one', () => {
     ).toBe(false);
   });
 
+  it.each([
+    ['an override', 'task-\u202egnp.exe'],
+    ['an isolate', '\u2066task-1\u2069'],
+    ['a control character', 'task-\u0007'],
+  ])('refuses the task of a sidecar whose task id holds %s', async (_label, taskId) => {
+    const { record, files } = await taskFiles();
+    const [image, sidecar] = files as [ExportFile, ExportFile];
+    const crafted = Buffer.from(sidecarText({ ...record, taskId }));
+    const summary = await withGoodTask([image, { ...sidecar, data: crafted }], (all) =>
+      exportEntries(all),
+    );
+    expect(summary.refused.map((r) => r.path)).toEqual([sidecar.path]);
+    expect(library.history.get(record.localId)).toBeUndefined();
+  });
+
   it('refuses files that are not part of a library, or not in the manifest', async () => {
     const summary = await withGoodTask([], (all) => [
       ...exportEntries(all),
