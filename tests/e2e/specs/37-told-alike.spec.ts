@@ -9,16 +9,20 @@
  *
  * The same words hold at 800x600 in German and the pseudo-locale: no control cut, no badge
  * wider than its place; and, online with the service's port closed (its connections refused),
- * "Service unreachable" once Test connection found it so (core/service/service-reach.ts).
+ * "Service unreachable" once Test connection found it so (core/service/service-reach.ts); and,
+ * started again with the key's storage not answering (a keyring prompt left open), "Waiting for
+ * your key" in Settings and "… (waiting for key)" in the compose form's Service box.
  *
  * Only a browser shows here: the words a user reads side by side on the real screens, and their
  * room at 800x600.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { pseudoMessage } from '../../../shared/i18n/pseudo';
+import { KEYRING_HELD_ENV } from '../harness/test-cipher';
+import { uiText } from './support/catalogue';
 import { crampedControls } from './support/layout';
 import { useDemoProcess } from './support/service';
-import { useAppSession } from './support/session';
+import { FAST_ENV, useAppSession } from './support/session';
 import {
   closeDialog,
   composeForm,
@@ -38,6 +42,8 @@ const KEY = 'sk-e2e-told-alike';
 const PROMPT = 'A heron on a wide grey shore';
 const demo = useDemoProcess({ keys: [`me:${KEY}`], durationMs: 200 });
 const session = useAppSession('told-alike');
+/** The compose form's name of a service whose stored key waits for the OS's storage. */
+const WAITING = 'compose.service.waiting';
 
 /** Settings › today's contract's section (address, name, state). */
 function ownService(page: Page) {
@@ -125,16 +131,31 @@ test('a service’s standing, the demo’s caps and a size read the same on ever
   }
 });
 
-/** The service badges that overflow their box or the window (their words cut or off-screen). */
+/**
+ * The service badges whose words are cut: wider than their own box, or reaching past the window
+ * or past an ancestor that clips what overflows it (Settings' index scrolls, so a badge running
+ * out of it is cut there, not at the window's edge).
+ */
 function badgesCut(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
+    /** Whether `badge` reaches out of an ancestor's box where that ancestor clips its overflow. */
+    const clipped = (badge: HTMLElement) => {
+      const { left, right } = badge.getBoundingClientRect();
+      for (let box = badge.parentElement; box; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX === 'visible') continue;
+        const start = box.getBoundingClientRect().left + box.clientLeft;
+        if (left < start - 1 || right > start + box.clientWidth + 1) return true;
+      }
+      return false;
+    };
     return [...document.querySelectorAll<HTMLElement>('.service-state')]
       .filter((badge) => badge.getClientRects().length > 0)
       .filter(
         (badge) =>
           badge.scrollWidth > badge.clientWidth + 1 ||
-          badge.getBoundingClientRect().right > width + 1,
+          badge.getBoundingClientRect().right > width + 1 ||
+          clipped(badge),
       )
       .map((badge) => badge.textContent ?? '');
   });
@@ -144,9 +165,10 @@ for (const [tag, option, language] of [
   ['de', 'Deutsch', 'Sprache'],
   ['en-XA', 'Pseudo (ƥšéûđö)', pseudoMessage('Language')],
 ] as const) {
-  test(`in ${tag} at 800x600 the new words fit: no key, offline and unreachable`, async () => {
+  test(`in ${tag} at 800x600 the new words fit: no key, offline, unreachable and waiting for the key`, async () => {
     test.setTimeout(120_000);
     const { page } = await session.launch({ viewport: { width: 800, height: 600 } });
+    const host = new URL(demo.url).host;
     await showScreen(page, 'Settings');
     await ownService(page).getByLabel('Service address (base URL)').fill(demo.url);
     await ownService(page).getByRole('button', { name: 'Save' }).click();
@@ -187,6 +209,29 @@ for (const [tag, option, language] of [
       } finally {
         await demo.goOnline();
       }
+      // Started again with the key's storage not answering (a keyring prompt left open): the
+      // stored key waits, and its service says so (renderer/lib/service-key-state.ts: `waiting`).
+      await session.close();
+      const held = await session.launch({
+        viewport: { width: 800, height: 600 },
+        env: { ...FAST_ENV, [KEYRING_HELD_ENV]: '1' },
+      });
+      await expect(held.page.locator('html')).toHaveAttribute('lang', tag);
+      const words = (key: string) =>
+        tag === 'de' ? uiText('de', key) : pseudoMessage(uiText('en', key));
+      const service = held.page.locator('form.compose').getByLabel(words('compose.service.label'), {
+        exact: true,
+      });
+      await expect(service.locator('option:checked')).toHaveText(
+        words(WAITING).replace('{service}', host),
+      );
+      expect(await crampedControls(held.page)).toEqual([]);
+      await held.page.getByRole('navigation').getByRole('button').nth(3).click();
+      await expect(held.page.locator('.service-state--waiting').first()).toHaveText(
+        words('banner.keyWait.label'),
+      );
+      expect(await crampedControls(held.page)).toEqual([]);
+      expect(await badgesCut(held.page)).toEqual([]);
     }
   });
 }
