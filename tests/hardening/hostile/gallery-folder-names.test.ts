@@ -227,7 +227,11 @@ describe('names one on a folding disk, rebuilt on one that keeps them apart', ()
       [task.localId, task.folder],
     ]);
     expect(skipped).toEqual([
-      { path: '2024/05/task/pictor.json', reason: expect.stringMatching(/same task/) },
+      {
+        path: '2024/05/task/pictor.json',
+        reason: expect.stringMatching(/same task/),
+        reasonSentence: { key: 'error.library.sameTaskSidecar' },
+      },
     ]);
   });
 });
