@@ -22,6 +22,11 @@ export interface ElectronStoreKvOptions {
   readonly cwd: string;
   /** File name without `.json`. */
   readonly name: string;
+  /**
+   * How long a change waits for another process's change before it gives up with
+   * StoreBusyError (store-lock.ts's wait when not given, as the app opens its stores).
+   */
+  readonly lockWaitMs?: number;
 }
 
 export class ElectronStoreKv implements KeyValueStore {
@@ -61,12 +66,12 @@ export class ElectronStoreKv implements KeyValueStore {
 
   exclusively<T>(work: () => T): T {
     mkdirSync(this.options.cwd, { recursive: true, mode: PRIVATE_FOLDER_MODE });
-    return withStoreLock(this.path, work);
+    return withStoreLock(this.path, work, this.options.lockWaitMs);
   }
 
   exclusivelySoon<T>(work: () => T): Promise<T> {
     mkdirSync(this.options.cwd, { recursive: true, mode: PRIVATE_FOLDER_MODE });
-    return withStoreLockAsync(this.path, work);
+    return withStoreLockAsync(this.path, work, this.options.lockWaitMs);
   }
 
   watch(listener: () => void): Disposable {

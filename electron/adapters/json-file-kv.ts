@@ -33,6 +33,11 @@ export class JsonFileKv implements KeyValueStore {
   constructor(
     private readonly dir: string,
     private readonly name: string,
+    /**
+     * How long a change waits for another process's change before it gives up with
+     * StoreBusyError (store-lock.ts's wait when not given, as every command opens its stores).
+     */
+    private readonly lockWaitMs?: number,
   ) {
     this.path = join(dir, `${name}.json`);
   }
@@ -64,12 +69,12 @@ export class JsonFileKv implements KeyValueStore {
 
   exclusively<T>(work: () => T): T {
     mkdirSync(this.dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
-    return withStoreLock(this.path, work);
+    return withStoreLock(this.path, work, this.lockWaitMs);
   }
 
   exclusivelySoon<T>(work: () => T): Promise<T> {
     mkdirSync(this.dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
-    return withStoreLockAsync(this.path, work);
+    return withStoreLockAsync(this.path, work, this.lockWaitMs);
   }
 
   watch(listener: () => void): Disposable {

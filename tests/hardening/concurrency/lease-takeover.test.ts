@@ -27,6 +27,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -54,7 +55,10 @@ const FIXED_SEEDS = [519_130_254, 547_128_728, 925_273_889];
 const SEEDS = seedsToRun(process.env['PICTOR_LEASE_SEED'], FIXED_SEEDS);
 /**
  * How long the workers may stand still (no request, no line) before a wait fails: a hang's guard,
- * never a deadline for the work (a loaded machine only makes a run longer).
+ * never a deadline for the work (a loaded machine only makes a run longer). Counted only while no
+ * process of the run waits for a CPU (see {@link waitWhileMoving}): 60 s of wall time failed seed
+ * 547128728 with "no progress" at load 30-37 on two cores (the file took 129 s against 13.6 s
+ * quiet; it passed at load ~10).
  */
 const STALL_MS = 60_000;
 
@@ -194,8 +198,27 @@ async function kill(child: ChildProcess): Promise<boolean> {
 }
 
 /**
- * Waits for `check` as long as `progress` moves: fails once it has stood still for `stallMs` of
- * real time, naming `what` (read then, so it can say where things stood).
+ * How long `pid` (this process: `self`) has waited for a CPU while it could run, in ms: Linux's
+ * run-queue delay (/proc/<pid>/schedstat), or `null` where it is not known (another OS, a process
+ * gone).
+ */
+function cpuWaitMs(pid: number | 'self'): number | null {
+  try {
+    const waitedNs = Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]);
+    return Number.isFinite(waitedNs) ? waitedNs / 1e6 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits for `check` as long as `progress` moves: fails once it has stood still for `stallMs`,
+ * naming `what` (read then, so it can say where things stood). Stood-still time is wall time less
+ * what the run's processes (this one, which counts the moves, and the live workers) spent waiting
+ * for a CPU meanwhile, the most any of them waited: a loaded machine that leaves them in the run
+ * queue moves no bound, a hang (a worker asleep, waiting for what never comes) still fails, later
+ * by what its and this process's wake-ups wait (with the takeover broken, at load ~30: after
+ * 98 s of wall time for 60 s counted). Where the wait is not known (not Linux), wall time.
  */
 async function waitWhileMoving(
   check: () => boolean,
@@ -203,14 +226,39 @@ async function waitWhileMoving(
   stallMs: number,
   what: () => string,
 ): Promise<void> {
+  const pids = (): (number | 'self')[] => [
+    'self',
+    ...[...workers].flatMap((child) => (child.pid === undefined ? [] : [child.pid])),
+  ];
   let seen = progress();
-  let until = Date.now() + stallMs;
+  let stood = 0;
+  let last = performance.now();
+  let moved = last;
+  let waited = new Map(pids().map((pid) => [pid, cpuWaitMs(pid)]));
   while (!check()) {
+    const now = performance.now();
+    const next = new Map(pids().map((pid) => [pid, cpuWaitMs(pid)]));
+    let mostWaited = 0;
+    for (const [pid, ms] of next) {
+      const before = waited.get(pid);
+      if (ms !== null && before !== undefined && before !== null) {
+        mostWaited = Math.max(mostWaited, ms - before);
+      }
+    }
+    stood += Math.max(0, now - last - mostWaited);
+    last = now;
+    waited = next;
     if (progress() !== seen) {
       seen = progress();
-      until = Date.now() + stallMs;
+      stood = 0;
+      moved = now;
     }
-    if (Date.now() > until) throw new Error(`no progress in ${stallMs} ms waiting for ${what()}`);
+    if (stood > stallMs) {
+      const wall = Math.round(now - moved);
+      throw new Error(
+        `no progress in ${stallMs} ms waiting for ${what()} (${wall} ms of wall time, the rest waiting for a CPU)`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

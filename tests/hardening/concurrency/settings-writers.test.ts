@@ -15,7 +15,9 @@ import { EditSettings } from '../../../electron/core/settings/edit-settings';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import { silentLogger } from '../../../electron/ports/logger';
 import { nodeEntryArgs } from '../../support/node-entry-args';
+import { StoreBusyError } from '../../../electron/ports/key-value-store';
 import { COUNTER } from './settings-writer-worker';
+import { holdSettings } from './settings-holder';
 
 // electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
 vi.hoisted(() => {
@@ -137,11 +139,21 @@ describe('the app and a command changing the settings at once', () => {
   });
 });
 
+/**
+ * How long each counting change may wait for the lock: 5 s in the app and every command
+ * (store-lock.ts), which four writers taking it back to back overran when the machine was slowed
+ * 4–8×, one change giving up with StoreBusyError. Whether a change is lost does not depend on the
+ * wait's length; giving up after the wait is tested below (a short one, the same refusal).
+ */
+const COUNTING_WAIT_MS = 120_000;
+/** The wait of a store not told one: store-lock.ts's (not exported: no product code needs it). */
+const STORE_WAIT_NOT_GIVEN_MS = 5_000;
+
 /** Starts a worker counting `n` changes; resolves when it printed `done`. */
 function counter(dataDir: string, n: number): Promise<void> {
   const child = spawn(
     process.execPath,
-    [...nodeEntryArgs('settings-writer-worker'), 'count', dataDir, `${n}`],
+    [...nodeEntryArgs('settings-writer-worker'), 'count', dataDir, `${n}`, `${COUNTING_WAIT_MS}`],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   children.push(child);
@@ -165,7 +177,7 @@ describe('writers in several processes at once', () => {
     const each = 150;
     const done = Promise.all(Array.from({ length: workers }, () => counter(dir!, each)));
     // This process writes too, as the app does (electron-store), while they run.
-    const kv = new ElectronStoreKv({ cwd: dir, name: 'settings' });
+    const kv = new ElectronStoreKv({ cwd: dir, name: 'settings', lockWaitMs: COUNTING_WAIT_MS });
     for (let i = 0; i < each; i += 1) {
       kv.exclusively(() => {
         const now = kv.get(COUNTER);
@@ -175,6 +187,32 @@ describe('writers in several processes at once', () => {
     await done;
     expect(kv.get(COUNTER)).toBe((workers + 1) * each);
   });
+
+  it.skipIf(process.platform === 'win32')(
+    "gives up after the store's wait while another process holds the file, changing nothing",
+    async () => {
+      dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+      app(dir).update({ theme: 'dark' });
+      const before = await readFile(join(dir, 'settings.json'), 'utf8');
+      const held = await holdSettings(dir, children);
+      const waitMs = 50;
+      const stores = [
+        new JsonFileKv(dir, 'settings', waitMs),
+        new ElectronStoreKv({ cwd: dir, name: 'settings', lockWaitMs: waitMs }),
+      ];
+      for (const store of stores) {
+        const started = performance.now();
+        expect(() => store.set(COUNTER, 1)).toThrow(StoreBusyError);
+        const waited = performance.now() - started;
+        // It waited, and for its own wait: far under the 5 s every store waits when not told.
+        expect(waited).toBeGreaterThanOrEqual(waitMs);
+        expect(waited).toBeLessThan(STORE_WAIT_NOT_GIVEN_MS);
+        await expect(store.exclusivelySoon(() => 'ran')).rejects.toBeInstanceOf(StoreBusyError);
+      }
+      await held.release();
+      expect(await readFile(join(dir, 'settings.json'), 'utf8')).toBe(before);
+    },
+  );
 });
 
 describe("the file's lock when its file is not one Pictor made", () => {
