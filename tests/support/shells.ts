@@ -1,14 +1,16 @@
 /**
  * The shells a printed command is pasted into, to check quoting against each one present here:
  * POSIX sh as Debian's dash, bash, zsh and fish. Each reads the words of one command line and a
- * Node one-liner prints the arguments it got, as JSON (a word may hold any character but NUL);
- * one shell start for many words. Where a shell is missing, the tests that need it are skipped
- * saying so (tools.ts).
+ * program given them writes them down with `printf '%s\0'`, each ended by a NUL (a word may hold
+ * any character but NUL): the program is a plain executable the shell starts as any other, where
+ * a Node one-liner cost ~40 ms of CPU per command run. One shell start for many words. Where a
+ * shell is missing, the tests that need it are skipped saying so (tools.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -22,6 +24,16 @@ import { tool, type Tool } from './tools';
 /** Every shell a printed command should read the same in. */
 export const SHELLS: readonly Tool[] = ['dash', 'bash', 'zsh', 'fish'].map((name) => tool(name));
 
+/** The program that writes its arguments down: an executable, not the shell's own builtin. */
+const PRINTF = tool('printf');
+
+/** The NUL-ended words `printf '%s\0'` wrote. */
+function nulEnded(bytes: Buffer): string[] {
+  const words = bytes.toString('utf8').split('\0');
+  if (words.pop() !== '') throw new Error('the words written do not end with a NUL');
+  return words;
+}
+
 /** The arguments `shell` passes a program called with the command-line text `words`. */
 export function argumentsIn(
   shell: Tool,
@@ -29,17 +41,20 @@ export function argumentsIn(
   env: Record<string, string> = {},
 ): string[] {
   if (!shell.path) throw new Error(shell.missing);
-  const script = `"$NODE" -e 'process.stdout.write(JSON.stringify(process.argv.slice(1)))' -- ${words}`;
+  if (!PRINTF.path) throw new Error(PRINTF.missing);
+  // The first word written is the program's own (`args`): none after it is an empty list.
+  const script = `"$PRINTF" '%s\\0' args ${words}`;
   const out = execFileSync(shell.path, ['-c', script], {
-    encoding: 'utf8',
     env: {
       PATH: process.env['PATH'] ?? '/usr/bin:/bin',
       HOME: '/nonexistent',
       ...env,
-      NODE: process.execPath,
+      PRINTF: PRINTF.path,
     },
   });
-  return JSON.parse(out) as string[];
+  const [first, ...given] = nulEnded(out);
+  if (first !== 'args') throw new Error(`the shell ran something else: ${JSON.stringify(first)}`);
+  return given;
 }
 
 /**
@@ -56,11 +71,11 @@ export function commandsRunBy(
   if (!shell.path) throw new Error(shell.missing);
   const bin = mkdtempSync(join(tmpdir(), 'pictor-shells-'));
   try {
-    const ran = join(bin, 'ran.jsonl');
-    const record = `require("fs").appendFileSync(process.env.RAN, JSON.stringify(process.argv.slice(1)) + "\\n")`;
+    const ran = join(bin, 'ran');
+    // Each command as its number of arguments, its name and its arguments, each ended by a NUL.
     for (const program of ['pictor', 'curl']) {
       const standIn = join(bin, program);
-      writeFileSync(standIn, `#!/bin/sh\nexec "$NODE" -e '${record}' -- ${program} "$@"\n`);
+      writeFileSync(standIn, `#!/bin/sh\nprintf '%s\\0' "$#" ${program} "$@" >> "$RAN"\n`);
       chmodSync(standIn, 0o755);
     }
     execFileSync(shell.path, ['-c', script], {
@@ -68,14 +83,17 @@ export function commandsRunBy(
         PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}`,
         HOME: '/nonexistent',
         ...env,
-        NODE: process.execPath,
         RAN: ran,
       },
     });
-    return readFileSync(ran, 'utf8')
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line) as string[]);
+    const words = existsSync(ran) ? nulEnded(readFileSync(ran)) : [];
+    const commands: string[][] = [];
+    for (let at = 0; at < words.length;) {
+      const count = Number(words[at]);
+      commands.push(words.slice(at + 1, at + 2 + count));
+      at += 2 + count;
+    }
+    return commands;
   } finally {
     rmSync(bin, { recursive: true, force: true });
   }

@@ -4,10 +4,11 @@
  * (a generator whose filter nothing passes) held a CI run to its 75-minute limit, one worker
  * spinning and the other running every file alone. The watchdog lives in a thread of its own
  * and reads a counter the watched thread raises every second (with the timers it had before any
- * test could fake them); when the counter stands still for `stallMs` of the process's CPU time
- * (or ten times that of wall time, for a thread blocked without spinning), it writes which test
- * was running straight to stderr (the watched thread cannot print) and kills the process, so
- * the run fails that file by name within minutes and goes on.
+ * test could fake them; its own test beats faster, to judge in less CPU); when the counter
+ * stands still for `stallMs` of the process's CPU time (or ten times that of wall time, for a
+ * thread blocked without spinning), it writes which test was running straight to stderr (the
+ * watched thread cannot print) and kills the process, so the run fails that file by name within
+ * minutes and goes on.
  *
  * CPU time, not wall time: a long synchronous step (a TypeScript program of the whole project,
  * 20 s on a quiet machine) gets a small share of a core on a loaded one, and ran past 240 s of
@@ -51,24 +52,25 @@ setInterval(() => {
     Math.round(wall / 1000) + ' s (' + Math.round(cpu / 1000) + ' s of CPU; a synchronous loop?); ' +
     'this test process is ended so the run goes on.\\n');
   process.kill(process.pid, 'SIGKILL');
-}, 1000);
+}, workerData.beatMs);
 `;
 
 /**
  * Starts a watchdog for the calling thread; `stallMs` of CPU time without a beat ends the process.
+ * The thread beats, and the watchdog looks, every `beatMs` (far under `stallMs`).
  * @returns a function naming the test now running (what the watchdog prints)
  */
-export function startStallWatchdog(stallMs: number): (test: string) => void {
+export function startStallWatchdog(stallMs: number, beatMs = 1_000): (test: string) => void {
   const beatBuffer = new SharedArrayBuffer(8);
   const nameBuffer = new SharedArrayBuffer(NAME_BYTES);
   const watch: Watch = { beat: new Int32Array(beatBuffer), name: new Uint8Array(nameBuffer) };
   const worker = new Worker(WATCHDOG_SOURCE, {
     eval: true,
-    workerData: { beat: beatBuffer, name: nameBuffer, stallMs },
+    workerData: { beat: beatBuffer, name: nameBuffer, stallMs, beatMs },
   });
   worker.unref();
   // Node's own timer (a page's DOM has its own setInterval, and a test may fake the global one).
-  nodeSetInterval(() => Atomics.add(watch.beat, 0, 1), 1_000).unref();
+  nodeSetInterval(() => Atomics.add(watch.beat, 0, 1), beatMs).unref();
   const encoder = new TextEncoder();
   return (test) => {
     const bytes = encoder.encode(test).subarray(0, NAME_BYTES);

@@ -8,7 +8,19 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const eslint = new ESLint({ cwd: root });
+/** The rules that draw the layers (a file that does not parse still says so). */
+const LAYER_RULES = new Set([
+  'local/code-layering',
+  'no-restricted-syntax',
+  'no-restricted-imports',
+  '@typescript-eslint/no-restricted-imports',
+]);
+/**
+ * The project's config with only its layer rules run: each of the 600 files here was linted by
+ * every rule, twice the CPU, where the other rules judge the project's own files in the lint
+ * stage.
+ */
+const eslint = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => LAYER_RULES.has(ruleId) });
 
 async function problems(path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });

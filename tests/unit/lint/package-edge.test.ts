@@ -9,7 +9,15 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const eslint = new ESLint({ cwd: root });
+/**
+ * The project's config with only the layering rule run (a file that does not parse still says
+ * so): each of the thousand files here was linted by every rule, twice the CPU (3.7 against
+ * 1.8 ms a file), where the other rules judge the project's own files in the lint stage.
+ */
+const eslint = new ESLint({
+  cwd: root,
+  ruleFilter: ({ ruleId }) => ruleId === 'local/code-layering',
+});
 
 async function problems(path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
