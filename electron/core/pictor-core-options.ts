@@ -80,6 +80,11 @@ export interface PictorCoreOptions {
   /** How an upload target's name resolves (tests); default the operating system's. */
   readonly resolve?: Resolver;
   /**
+   * How an image download connects (tests); default a direct connection pinned to the address
+   * checked, each connection judged by the local-server gate (core/download/gated-transports.ts).
+   */
+  readonly imageFetch?: PinnedFetch;
+  /**
    * How an input reaches a signed upload target (tests); default a direct connection pinned to
    * the address checked, as image downloads.
    */

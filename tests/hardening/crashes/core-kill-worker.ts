@@ -18,23 +18,35 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { systemClock } from '../../../electron/adapters/system-clock';
+import { createPinnedFetch } from '../../../electron/core/download/pinned-fetch';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
 import { isSettled } from '../../../electron/core/engine/task-transitions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { PinnedFetch } from '../../../electron/ports/http';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { DEMO_KEY, IMAGE_SIZE, promptOf } from './core-kill-shared';
 import { printLine as print } from '../support/print-line';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 
-/** Fetch that announces what it is about to send (submit, poll or image download). */
+/** The service's fetch, announcing what it is about to send (a submit or a poll). */
 const markedFetch = (url: string, init?: RequestInit): Promise<Response> => {
   const path = new URL(url).pathname;
   if (path === '/v1/images/generations') print('phase submit');
   else if (path.startsWith('/v1/tasks/')) print('phase poll');
-  else if (path.startsWith('/files/')) print('phase download');
   return fetch(url, init);
+};
+
+const pinnedFetch = createPinnedFetch();
+/**
+ * Image downloads go through the core's pinned transport, never the service's `fetch` (a
+ * `/files/` branch there was never reached, so no kill ever landed on a download): a direct
+ * pinned one (the core's gate looks at its address first), announcing each download.
+ */
+const markedImageFetch: PinnedFetch = (url, init, address) => {
+  print('phase download');
+  return pinnedFetch(url, init, address);
 };
 
 /**
@@ -152,6 +164,7 @@ async function main(): Promise<void> {
     dataDir,
     galleryDir,
     fetch: markedFetch,
+    imageFetch: markedImageFetch,
     credentials: new StaticCredentials(serviceUrl, DEMO_KEY),
     clock: systemClock,
     // Far past an answer on a loaded machine (seconds): a submit timed out is submit_unknown, and

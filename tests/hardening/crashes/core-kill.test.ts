@@ -39,7 +39,7 @@ import {
   tempFiles,
 } from './core-kill-checks';
 import { killLiveWorkers, runWorker, type KillPlan } from './core-kill-runner';
-import { taskOfPrompt, type Phase } from './core-kill-shared';
+import { PHASES, taskOfPrompt, type Phase } from './core-kill-shared';
 // The demo service's seeded PRNG: the plan of every kill replays from the seed.
 import { seededRandom } from '../../../electron/demo-service/prng';
 
@@ -159,6 +159,8 @@ function completeUpTo(demo: DemoService, share: number, records: readonly TaskRe
 interface SeedResult {
   readonly seed: number;
   readonly kills: Readonly<Record<string, number>>;
+  /** Markers the killed runs announced, by phase (what the kills could aim at). */
+  readonly markers: Readonly<Record<string, number>>;
   readonly outcome: Readonly<Record<string, number>>;
 }
 const results: SeedResult[] = [];
@@ -185,6 +187,11 @@ describe('the core in a child process under SIGKILL', () => {
     if (SEEDS.length > 1) {
       expect(phases).toEqual(expect.arrayContaining(['submit', 'poll', 'history']));
       expect(phases.some((phase) => phase === 'thumbnail' || phase === 'sidecar')).toBe(true);
+      // Every phase a plan may aim at is announced (image downloads go through the core's pinned
+      // transport, not the service's fetch: a marker there was never printed).
+      const markers = addUp(results.map((result) => result.markers));
+      for (const phase of PHASES)
+        expect(markers[phase] ?? 0, `${phase} markers`).toBeGreaterThan(0);
     }
     const outcome = addUp(results.map((result) => result.outcome));
     recordReliability({
@@ -225,6 +232,7 @@ async function killAndCheck(seed: number): Promise<SeedResult> {
   const galleryDir = join(dir, 'gallery');
   const base = [dataDir, galleryDir, service.url];
   const kills: Record<string, number> = {};
+  const markers: Record<string, number> = {};
   const ids = new Map<string, string | null>();
   const tempAtStart: string[] = [];
   let tempLeftByKills = 0;
@@ -241,6 +249,8 @@ async function killAndCheck(seed: number): Promise<SeedResult> {
     const started = Date.now();
     const outcome = await runWorker([...base, 'run', batch.join(',')], plan, checkTemp);
     kills[outcome.killedAt!] = (kills[outcome.killedAt!] ?? 0) + 1;
+    for (const [phase, seen] of Object.entries(outcome.markers))
+      markers[phase] = (markers[phase] ?? 0) + seen;
     debug(
       `run ${run} (${Date.now() - started} ms, ${JSON.stringify(outcome.timing)}): plan ${JSON.stringify(plan)} killed at ${outcome.killedAt}`,
       outcome.markers,
@@ -291,6 +301,7 @@ async function killAndCheck(seed: number): Promise<SeedResult> {
   return {
     seed,
     kills,
+    markers,
     outcome: {
       ...figures,
       historyOpens,

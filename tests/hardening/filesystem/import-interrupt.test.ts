@@ -177,7 +177,7 @@ describe('an import through the app, stopped at any point', () => {
     expect(steps).toBeGreaterThan(KINDS.length * 3);
 
     const seen = tally();
-    const ends = { cancelled: 0, finishedBeforeTheCancel: 0 };
+    const ends = { cancelled: 0, cancelledBeforeTheRead: 0, finishedBeforeTheCancel: 0 };
     for (let at = 1; at <= steps; at += 1) {
       const target = await library();
       const app = appOn(target, archive);
@@ -190,8 +190,14 @@ describe('an import through the app, stopped at any point', () => {
       seen.uncaughtErrors += watch.errors.length;
       expect(watch.errors, `cancelled at step ${at} of ${steps}`).toEqual([]);
       expect(outcome.ok, `cancelled at step ${at}`).toBe(true);
-      // A Cancel after the last task's last look finds nothing left to stop.
-      if (outcome.ok && outcome.value.summary?.cancelled) ends.cancelled += 1;
+      // A Cancel at the operation's first look, once the file is chosen and before it is read,
+      // ends the import with no summary and nothing added; one after the last task's last look
+      // would find nothing left to stop.
+      const summary = outcome.ok ? outcome.value.summary : undefined;
+      if (summary === null) {
+        ends.cancelledBeforeTheRead += 1;
+        expect(records(target), `cancelled at step ${at}, before the read`).toEqual([]);
+      } else if (summary?.cancelled) ends.cancelled += 1;
       else ends.finishedBeforeTheCancel += 1;
       await expectEndedCleanly(target, archive, app, seen);
     }

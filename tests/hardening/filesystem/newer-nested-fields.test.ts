@@ -11,8 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HistoryStore } from '../../../electron/core/history/history-store';
-import { HISTORY_FILE } from '../../../electron/core/pictor-core';
+import { HISTORY_FILE, type HistoryStore } from '../../../electron/core/history/history-store';
 import { makeTaskRecord } from '../../support/task-records';
 import { withHistoryFile } from '../../support/history-file';
 

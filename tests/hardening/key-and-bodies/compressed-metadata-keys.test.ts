@@ -19,10 +19,9 @@ import {
   metadataCarriesKey,
   withoutKeyMetadata,
 } from '../../../electron/core/images';
-import { heldKeyScrubberOrNone } from '../../../electron/core/secrets';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { plainImages, withPngChunk } from './download-metadata-keys';
-import { keyScanner } from './key-encodings';
+import { heldScrubberFor, keyScanner } from './key-encodings';
 
 const KEY = QUIRKY_KEYS.alice;
 const scanner = keyScanner(KEY);
@@ -33,9 +32,7 @@ let scrub: MetadataKeyScrubber;
 let png: Buffer;
 
 beforeAll(async () => {
-  const held = await heldKeyScrubberOrNone(() => Promise.resolve([KEY]));
-  if (!held) throw new Error('the key is held: a scrubber is made');
-  scrub = held;
+  scrub = await heldScrubberFor(KEY);
   png = (await plainImages()).png;
 });
 

@@ -4,6 +4,7 @@
  * consecutive characters of the key would take, looked for with plain substring search.
  */
 import fc from 'fast-check';
+import { heldKeyScrubberOrNone } from '../../../electron/core/secrets';
 
 /** Consecutive characters of the key that count as a leak. */
 export const LEAK_RUN = 12;
@@ -145,6 +146,15 @@ export function keyScanner(keys: string | readonly string[]): { leaks(text: stri
       return found;
     },
   };
+}
+
+/** The product's scrubber for one held key (what a download or a copy runs with `key` in the store). */
+export async function heldScrubberFor(
+  key: string,
+): Promise<NonNullable<Awaited<ReturnType<typeof heldKeyScrubberOrNone>>>> {
+  const held = await heldKeyScrubberOrNone(() => Promise.resolve([key]));
+  if (!held) throw new Error('the key is held: a scrubber is made');
+  return held;
 }
 
 /**

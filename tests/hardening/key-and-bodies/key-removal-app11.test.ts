@@ -16,11 +16,10 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { detectC2paInBytes } from '../../../electron/core/gallery/metadata/c2pa-detect';
 import { type MetadataKeyScrubber, withoutKeyMetadata } from '../../../electron/core/images';
-import { heldKeyScrubberOrNone } from '../../../electron/core/secrets';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { c2paFixture, c2paSuperbox, splitJpegStore } from '../../support/c2pa-hostile';
 import { bytesOf, withJpegSegment } from './download-metadata-keys';
-import { ENCODING_NAMES, ENCODINGS, keyScanner } from './key-encodings';
+import { ENCODING_NAMES, ENCODINGS, heldScrubberFor, keyScanner } from './key-encodings';
 
 const KEY = QUIRKY_KEYS.alice;
 const leaks = (bytes: Buffer) =>
@@ -30,9 +29,7 @@ let scrub: MetadataKeyScrubber;
 let plain: Buffer;
 
 beforeAll(async () => {
-  const held = await heldKeyScrubberOrNone(() => Promise.resolve([KEY]));
-  if (!held) throw new Error('the key is held: a scrubber is made');
-  scrub = held;
+  scrub = await heldScrubberFor(KEY);
   const raw = { raw: { width: 32, height: 24, channels: 3 as const } };
   plain = await sharp(randomBytes(32 * 24 * 3), raw)
     .jpeg()

@@ -23,7 +23,6 @@ import {
   type MetadataKeyScrubber,
   withoutKeyMetadata,
 } from '../../../electron/core/images';
-import { heldKeyScrubberOrNone } from '../../../electron/core/secrets';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { c2paSuperbox, splitJpegStore } from '../../support/c2pa-hostile';
 import { needing, pathOf, tool } from '../../support/tools';
@@ -35,7 +34,7 @@ import {
   withPngChunk,
   withWebpChunk,
 } from './download-metadata-keys';
-import { ENCODINGS, keyScanner } from './key-encodings';
+import { ENCODINGS, heldScrubberFor, keyScanner } from './key-encodings';
 
 const KEY = QUIRKY_KEYS.alice;
 const EXIFTOOL = tool('exiftool');
@@ -47,9 +46,7 @@ let plain: Plain;
 let dir: string;
 
 beforeAll(async () => {
-  const held = await heldKeyScrubberOrNone(() => Promise.resolve([KEY]));
-  if (!held) throw new Error('the key is held: a scrubber is made');
-  scrub = held;
+  scrub = await heldScrubberFor(KEY);
   plain = await plainImages();
   dir = await mkdtemp(join(tmpdir(), 'pictor-exif40-jumbf-'));
 });
