@@ -36,10 +36,10 @@ export interface BenchRow {
   /** `true` met, `false` missed, `null` reported only (no target). */
   readonly pass: boolean | null;
   /**
-   * The figures the verdict is made of: with `--runs N` each is the median of its runs. A row
-   * that declares none cannot give a median; its runs' verdicts are listed instead.
+   * The figures the verdict is made of (and those reported beside it): with `--runs N` each is
+   * the median of its runs. A row with none gives no median; its runs' verdicts are listed.
    */
-  readonly judged?: readonly JudgedFigure[];
+  readonly judged: readonly JudgedFigure[];
   /** The command that reproduces just this row. */
   readonly command: string;
   /** Why a row misses and what would close it, or a caveat. */
@@ -80,8 +80,11 @@ function verdictOf(pass: boolean | null): string {
  * every one within in a missed row) is a row whose median would judge something else.
  */
 function checked(row: BenchRow): BenchRow {
-  const bounded = (row.judged ?? []).filter((figure) => figure.bound !== undefined);
-  if (bounded.length === 0 || row.pass === null) return row;
+  const bounded = row.judged.filter((figure) => figure.bound !== undefined);
+  if (row.pass === null || row.judged.length === 0) return row;
+  if (bounded.length === 0) {
+    throw new Error(`Bench row "${row.row}" has a verdict but bounds none of its judged figures.`);
+  }
   if (bounded.every(withinBound) !== row.pass) {
     throw new Error(
       `Bench row "${row.row}" says ${verdictOf(row.pass)} but its judged figures say ` +
@@ -134,9 +137,9 @@ function combined(name: string, runs: readonly (BenchRow | string)[]): TableRow 
   const missing = runs.flatMap((run, index) =>
     typeof run === 'string' ? [`run ${index + 1} of ${n} (${run})`] : [],
   );
-  const names = (first.judged ?? []).map((figure) => figure.name);
+  const names = first.judged.map((figure) => figure.name);
   const figureMissing = present.flatMap((run) => {
-    const own = (run.judged ?? []).map((figure) => figure.name);
+    const own = run.judged.map((figure) => figure.name);
     return names.filter((figure) => !own.includes(figure));
   });
   if (missing.length > 0 || figureMissing.length > 0) {
@@ -167,9 +170,9 @@ function combined(name: string, runs: readonly (BenchRow | string)[]): TableRow 
       note,
     };
   }
-  const figures = (first.judged ?? []).map((figure) => {
+  const figures = first.judged.map((figure) => {
     const values = present.map(
-      (run) => run.judged?.find((own) => own.name === figure.name)?.value ?? Number.NaN,
+      (run) => run.judged.find((own) => own.name === figure.name)?.value ?? Number.NaN,
     );
     return { figure, values, value: median(values) };
   });
@@ -190,7 +193,7 @@ function combined(name: string, runs: readonly (BenchRow | string)[]): TableRow 
     ...base,
     measured:
       `median of ${n} interleaved runs: ${figures.map(({ figure, values }) => medianText(figure, values)).join('; ')}; ` +
-      `run ${nearest + 1} (nearest the median of ${first.judged?.[0]?.name ?? ''}): ${present[nearest]?.measured ?? ''}`,
+      `run ${nearest + 1} (nearest the median of ${first.judged[0]?.name ?? ''}): ${present[nearest]?.measured ?? ''}`,
     verdict: judged ? verdictOf(met) : 'reported',
     note,
   };

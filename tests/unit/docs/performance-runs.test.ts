@@ -45,7 +45,7 @@ describe('the bench table from one run', () => {
   it('writes each row as its run measured it, its verdict its own', () => {
     const rows = combineRuns([
       [{ rows: [bundle(236.5), startUp(1.25, { note: 'Runs (ms): 1, 2.' })] }],
-      [{ rows: [{ ...bundle(1), row: 'Cold start', pass: null, judged: undefined }] }],
+      [{ rows: [{ ...bundle(1), row: 'Cold start', pass: null, judged: [] }] }],
     ]);
     expect(rows).toEqual([
       expect.objectContaining({
@@ -181,7 +181,7 @@ describe('the bench table from three interleaved runs', () => {
   });
 
   it('lists the verdicts of a row that declares no judged figure, their majority its verdict', () => {
-    const plain = (pass: boolean): BenchRow => ({ ...startUp(1), pass, judged: undefined });
+    const plain = (pass: boolean): BenchRow => ({ ...startUp(1), pass, judged: [] });
     const [row] = combineRuns([
       [{ rows: [plain(false)] }, { rows: [plain(true)] }, { rows: [plain(true)] }],
     ]);
