@@ -108,14 +108,21 @@ function medianText(first: JudgedFigure, values: readonly number[]): string {
   );
 }
 
-/** The note of every run, once when they agree. */
+/**
+ * The runs' notes: once when they agree; else each run's own sentences after "Run k:", then the
+ * sentences every run's note has, once.
+ */
 function notesOf(rows: readonly BenchRow[]): string | undefined {
   const notes = rows.map((row) => row.note ?? '');
   if (notes.every((note) => note === '')) return undefined;
   if (notes.every((note) => note === notes[0])) return notes[0];
-  return notes
-    .map((note, index) => `Run ${index + 1}: ${note === '' ? 'no note.' : note}`)
-    .join(' ');
+  const sentences = notes.map((note) => note.split(/(?<=\.) /).filter(Boolean));
+  const shared = (sentences[0] ?? []).filter((one) => sentences.every((own) => own.includes(one)));
+  const own = sentences.map((list, index) => {
+    const left = list.filter((one) => !shared.includes(one)).join(' ');
+    return `Run ${index + 1}: ${left === '' ? 'no note of its own.' : left}`;
+  });
+  return [...own, ...shared].join(' ');
 }
 
 /** One row's N runs (a string: the row was missing from that run, and why) as one table row. */

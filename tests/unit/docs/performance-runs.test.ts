@@ -202,5 +202,16 @@ describe('the bench table from three interleaved runs', () => {
       [{ rows: [noted('a')] }, { rows: [noted('b')] }, { rows: [noted('a')] }],
     ]);
     expect(apart?.note).toBe('Run 1: a Run 2: b Run 3: a');
+    // What every run's note says is written once, after each run's own figures.
+    const [shared] = combineRuns([
+      [
+        { rows: [noted('Runs: 1, 2. The page is not polled.')] },
+        { rows: [noted('Runs: 3, 4. The page is not polled.')] },
+        { rows: [noted('The page is not polled.')] },
+      ],
+    ]);
+    expect(shared?.note).toBe(
+      'Run 1: Runs: 1, 2. Run 2: Runs: 3, 4. Run 3: no note of its own. The page is not polled.',
+    );
   });
 });
