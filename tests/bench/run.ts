@@ -5,12 +5,18 @@
  * `engine` is poll efficiency and completion to gallery, `download-memory` its own row,
  * `updates` the task messages to the page while 200 tasks poll, `compare` a compare's last
  * target from its completion to its cell shown.
+ * `--runs N` (default 1) runs each selected suite N times, interleaved with the others (A B C A B
+ * C …); each row's judged figures are the median of their N runs (tests/support/bench-runs.ts).
+ * Every suite run is a fresh child process of this script (`--suite NAME --report FILE`).
  */
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow, BenchSuite } from './bench-row';
+import { combineRuns, performanceTable, type SuiteRun } from '../support/bench-runs';
 import { closeAppsBrowser } from '../e2e/harness/chromium-host';
 import { CHROMIUM_PATH } from '../e2e/harness/host';
 
@@ -91,12 +97,18 @@ function chromiumVersion(): string {
   }
 }
 
+/** The value of `--name value` or `--name=value`; null when absent. */
+function option(args: readonly string[], name: string): string | null {
+  const index = args.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
+  if (index === -1) return null;
+  const arg = args[index] ?? '';
+  return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (args[index + 1] ?? '');
+}
+
 /** `--only a,b` or `--only=a,b`; every suite when absent. */
 function selectedSuites(args: readonly string[]): Set<string> {
-  const index = args.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
-  if (index === -1) return new Set(SUITES);
-  const arg = args[index] ?? '';
-  const list = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (args[index + 1] ?? '');
+  const list = option(args, '--only');
+  if (list === null) return new Set(SUITES);
   const wanted = new Set(list.split(',').filter(Boolean));
   // A name no suite has would measure nothing and still look like a run: refused.
   const unknown = [...wanted].filter((name) => !(SUITES as readonly string[]).includes(name));
@@ -106,49 +118,106 @@ function selectedSuites(args: readonly string[]): Set<string> {
   return wanted;
 }
 
-function verdict(pass: boolean | null): string {
-  return pass === null ? 'reported' : pass ? 'met' : 'MISSED';
+/** `--runs N`: how many times each suite runs, 1 when absent; a whole number from 1. */
+function runCount(args: readonly string[]): number {
+  const text = option(args, '--runs');
+  if (text === null) return 1;
+  const runs = Number(text);
+  if (!/^\d+$/.test(text) || runs < 1) {
+    throw new Error(`--runs takes a whole number of runs from 1, not "${text}".`);
+  }
+  return runs;
 }
 
-function table(rows: readonly BenchRow[], commit: string): string {
-  const lines = [
-    '| Row | Scenario | Target | Measured | Verdict | Commit | Command |',
-    '|---|---|---|---|---|---|---|',
-    ...rows.map(
-      (r) =>
-        `| ${r.row} | ${r.scenario} | ${r.target} | ${r.measured} | ${verdict(r.pass)} | ${commit} | \`${r.command}\` |`,
-    ),
-  ];
-  return lines.join('\n');
+/** In a suite's child process: runs the suite and writes its rows to `report` as JSON. */
+async function runSuiteChild(name: string, report: string): Promise<void> {
+  const module = (await import(`./suites/${name}.ts`)) as { suite: BenchSuite };
+  const rows: BenchRow[] = await module.suite.run();
+  writeFileSync(report, JSON.stringify(rows));
+}
+
+/** One run of a suite in a fresh child process of this script: its rows, or why it gave none. */
+async function suiteRun(name: string, dir: string, run: number, runs: number): Promise<SuiteRun> {
+  const report = join(dir, `${name}-${run}.json`);
+  const which = runs === 1 ? '' : ` (run ${run} of ${runs})`;
+  console.error(`bench: ${name}${which}…`);
+  const started = Date.now();
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), '--suite', name, '--report', report],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  const took = `${((Date.now() - started) / 1000).toFixed(0)} s`;
+  if (code !== 0) {
+    console.error(`bench: ${name}${which} failed in ${took}`);
+    return { failed: signal ? `its process ended by ${signal}` : `its process exited ${code}` };
+  }
+  console.error(`bench: ${name}${which} done in ${took}`);
+  // JSON writes a figure that is not a number (NaN, a median of nothing) as null.
+  const rows = JSON.parse(readFileSync(report, 'utf8'), (key, value: unknown) =>
+    key === 'value' && value === null ? Number.NaN : value,
+  ) as BenchRow[];
+  return { rows };
 }
 
 async function main(): Promise<void> {
-  const wanted = selectedSuites(process.argv.slice(2));
-  const rows: BenchRow[] = [];
+  const args = process.argv.slice(2);
+  const child = option(args, '--suite');
+  if (child !== null) return runSuiteChild(child, option(args, '--report') ?? '');
+  const wanted = selectedSuites(args);
+  const runs = runCount(args);
+  const names = SUITES.filter((name) => wanted.has(name));
+  const results = new Map<string, SuiteRun[]>(names.map((name) => [name, []]));
   const started = Date.now();
   const loadAtStart = load();
-  for (const name of SUITES) {
-    if (!wanted.has(name)) continue;
-    const module = (await import(`./suites/${name}.ts`)) as { suite: BenchSuite };
-    console.error(`bench: ${name}…`);
-    const suiteStart = Date.now();
-    rows.push(...(await module.suite.run()));
-    console.error(`bench: ${name} done in ${((Date.now() - suiteStart) / 1000).toFixed(0)} s`);
+  const dir = mkdtempSync(join(tmpdir(), 'pictor-bench-runs-'));
+  try {
+    // Round after round, each suite once a round: a drift in the machine's load reaches every
+    // suite's runs alike.
+    for (let run = 1; run <= runs; run += 1) {
+      for (const name of names) {
+        results.get(name)?.push(await suiteRun(name, dir, run, runs));
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
   const loadAtEnd = load();
   const machine = `${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${chromiumVersion()}`;
   const commit = measuredCommit();
-  const output = table(rows, commitCell(commit));
+  const rows = combineRuns(names.map((name) => results.get(name) ?? []));
+  const output = performanceTable(rows, commitCell(commit));
   console.log(output);
   const notes = rows.filter((r) => r.note).map((r) => `- **${r.row}**: ${r.note}`);
+  const failed = names.flatMap((name) =>
+    (results.get(name) ?? []).flatMap((result, index) =>
+      'failed' in result ? [`${name} run ${index + 1}: ${result.failed}`] : [],
+    ),
+  );
+  const everySuite = wanted.size === SUITES.length;
   // A partial run writes no doc: its notes (how a figure splits) are printed with its table.
-  if (wanted.size !== SUITES.length && notes.length > 0) console.log(['', ...notes].join('\n'));
-  if (wanted.size === SUITES.length) {
+  if (!everySuite && notes.length > 0) console.log(['', ...notes].join('\n'));
+  if (failed.length > 0) {
+    // A suite that failed leaves its rows unmeasured: the doc is not rewritten over them.
+    console.error(
+      `bench: suite runs failed (${failed.join('; ')}); docs/PERFORMANCE.md not written`,
+    );
+    process.exitCode = 1;
+  } else if (everySuite) {
+    const command = runs === 1 ? '`npm run bench`' : `\`npm run bench -- --runs ${runs}\``;
+    const medians =
+      runs === 1
+        ? []
+        : [
+            `Each suite ran ${runs} times, interleaved with the others (every suite once a round, each run a fresh process); each row's judged figures are the median of its ${runs} runs, its Measured cell gives them with the runs' range and the details of the run nearest the median, and its verdict is the median's.`,
+          ];
     const doc = [
       '# Performance',
       '',
-      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` (${((Date.now() - started) / 60_000).toFixed(1)} min) at ${commitText(commit)} ` +
+      `Measured ${new Date().toISOString().slice(0, 10)} by ${command} (${((Date.now() - started) / 60_000).toFixed(1)} min) at ${commitText(commit)} ` +
         `(load average ${loadAtStart} at the start, ${loadAtEnd} at the end) on ${machine}.`,
+      ...medians,
       'Each row is a ratio or a count measured in the same run, through the same code paths as the app',
       '(the real history store, engine, downloader, renderer bundle). Timings vary with the machine; ratios hold.',
       '',
@@ -161,8 +230,11 @@ async function main(): Promise<void> {
     writeFileSync(`${ROOT}docs/PERFORMANCE.md`, doc);
     console.error('bench: wrote docs/PERFORMANCE.md');
   }
-  const missed = rows.filter((r) => r.pass === false).length;
-  console.error(`bench: ${rows.length} rows, ${missed} missed`);
+  const missed = rows.filter((r) => r.verdict === 'MISSED').length;
+  const incomplete = rows.filter((r) => r.verdict === 'INCOMPLETE').length;
+  console.error(
+    `bench: ${rows.length} rows, ${missed} missed${incomplete > 0 ? `, ${incomplete} incomplete` : ''}`,
+  );
 }
 
 try {

@@ -7,7 +7,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BenchRow, BenchSuite } from '../bench-row';
+import type { BenchRow, BenchSuite, JudgedFigure } from '../bench-row';
 import { runJsonChild } from '../json-child';
 import type { ArchivePhaseReport } from '../library-archive/archive-child';
 import { buildArchiveLibrary } from '../library-archive/archive-fixture';
@@ -19,6 +19,14 @@ const CHILD = 'tests/bench/library-archive/archive-child.ts';
 
 function phase(args: string[], name: string): Promise<ArchivePhaseReport> {
   return runJsonChild<ArchivePhaseReport>(CHILD, args, { timeoutMs: 30 * 60_000, name });
+}
+
+/** A phase's reported figures: its wall time and its peak RSS. */
+function reported(report: ArchivePhaseReport): JudgedFigure[] {
+  return [
+    { name: 'time', value: report.wallMs / 1000, unit: ' s', digits: 1 },
+    { name: 'peak RSS', value: report.peakRss / MB, unit: ' MB', digits: 0 },
+  ];
 }
 
 function figures(report: ArchivePhaseReport, bytes: number): string {
@@ -56,6 +64,7 @@ export const suite: BenchSuite = {
           target: 'none (reported)',
           measured: `${figures(exported, archiveBytes)}; ${exported.images} images`,
           pass: null,
+          judged: reported(exported),
           command: COMMAND,
           note,
         },
@@ -65,6 +74,7 @@ export const suite: BenchSuite = {
           target: 'none (reported)',
           measured: `${figures(imported, archiveBytes)}; ${JSON.stringify(imported.summary)}`,
           pass: null,
+          judged: reported(imported),
           command: COMMAND,
         },
         {
@@ -73,6 +83,7 @@ export const suite: BenchSuite = {
           target: 'none (reported)',
           measured: `${figures(again, archiveBytes)}; ${JSON.stringify(again.summary)}`,
           pass: null,
+          judged: reported(again),
           command: COMMAND,
         },
       ];

@@ -371,6 +371,30 @@ function row(
     target: `median ≤ ${tenths(TARGET_MEDIAN_MS)} at a 3 s poll interval, every compare shown within ${DEADLINE_MS / 1000} s (p95 reported; the Completion to gallery row holds its p95 to ≤ ${tenths(ENGINE_P95_MS)})`,
     measured,
     pass: complete && middle <= TARGET_MEDIAN_MS,
+    judged: [
+      {
+        name: 'compares shown',
+        value: done.length,
+        unit: ` of ${COMPARES}`,
+        digits: 0,
+        bound: { atLeast: COMPARES },
+      },
+      {
+        name: 'failures',
+        value: failure === null ? 0 : 1,
+        unit: '',
+        digits: 0,
+        bound: { atMost: 0 },
+      },
+      {
+        name: 'median',
+        value: middle / 1000,
+        unit: ' s',
+        digits: 2,
+        bound: { atMost: TARGET_MEDIAN_MS / 1000 },
+      },
+      { name: 'p95', value: p95 / 1000, unit: ' s', digits: 2 },
+    ],
     command: COMMAND,
     note:
       `After the poll, medians: the poll's arrival → the image's request ${legs((run) => run.askedMs - run.waitMs)}; → its <img> in the cell (download, check, thumbnail, history write, the record to the page, the cell drawn) ${legs((run) => run.insertedMs - run.askedMs)}; → decoded and the next frame ${legs((run) => run.shownMs - run.insertedMs)}. ` +

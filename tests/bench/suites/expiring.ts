@@ -33,6 +33,15 @@ export const suite: BenchSuite = {
           `${run.leastHeadroomMs === null ? 'n/a' : seconds(run.leastHeadroomMs)}; ` +
           `${run.steadySaved} of ${TASKS} never-expiring images saved by then; ${seconds(run.wallMs)} in all`,
         pass: run.expiringSaved === TASKS,
+        judged: [
+          {
+            name: 'expiring images saved',
+            value: run.expiringSaved,
+            unit: ` of ${TASKS}`,
+            digits: 0,
+            bound: { atLeast: TASKS },
+          },
+        ],
         command: COMMAND,
         note: 'Downloads are queued by when their links expire, soonest first (core/engine/download-queue.ts); in arrival order the never-expiring images, submitted first, would take the link for the first 4.5 minutes.',
       },

@@ -41,7 +41,17 @@ function pipelineRow(figures: PipelineFigures): BenchRow {
       `native sharp alone vs the core’s image check on the sharp-native engine (header check, decode, answer check); ${ROUNDS} fresh processes each, alternated; medians`,
     target: 'the check costs ≤ 10 % of native sharp’s throughput',
     measured: `check ${describe(engine)}; native ${describe(native)} (${native[0]?.library ?? ''})`,
-    pass: failed === 0 && rate >= nativeRate * 0.9,
+    pass: failed === 0 && rate / nativeRate >= 0.9,
+    judged: [
+      {
+        name: 'check ÷ native throughput',
+        value: rate / nativeRate,
+        unit: '',
+        digits: 2,
+        bound: { atLeast: 0.9 },
+      },
+      { name: 'failed', value: failed, unit: '', digits: 0, bound: { atMost: 0 } },
+    ],
     command: COMMAND,
     note:
       'The header check reads a few ranges of each file (no pixel), the answer check parses the thumbnail’s own header: ' +

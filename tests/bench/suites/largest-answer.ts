@@ -151,6 +151,22 @@ export const suite: BenchSuite = {
           results.map(({ label, runs }) => shapeText(label, runs)).join('; ') +
           `; control, the 64 MiB inline answer read by the fetch alone: ${shapeText('', controls).replace(/^ \(/, '(')}`,
         pass: worstStall <= TARGET_STALL_MS && worstGrowth <= TARGET_GROWTH_MB,
+        judged: [
+          {
+            name: 'worst stall',
+            value: worstStall,
+            unit: ' ms',
+            digits: 0,
+            bound: { atMost: TARGET_STALL_MS },
+          },
+          {
+            name: 'worst growth',
+            value: worstGrowth,
+            unit: ' MB',
+            digits: 0,
+            bound: { atMost: TARGET_GROWTH_MB },
+          },
+        ],
         command: COMMAND,
         note:
           'Stall: the largest delay of the main thread’s event loop while the answer was read ' +

@@ -194,13 +194,30 @@ export const suite: BenchSuite = {
     try {
       const { figures, commits, source } = await measure(dir);
       const commit = summarise(commits);
+      const longest = Math.max(...figures.map((f) => f.product.stallMs));
       return [
         {
           row: 'Main stall',
           scenario: `the real core on a ${TASKS.toLocaleString('en')}-task history (${source}) and a ledger of as many; each heavy operation as the product runs it, main's longest stall (the most busy time of its loop between two ticks of a 1 ms timer, by event-loop utilization), its busy time in all and the timer's longest delay, each until its XMP sidecars are written; beside the rating, the import and the rebuild, the same history writes run on main (the control). Rating: ${String(RATING_RUNS)} runs alternating two ratings over the newest ${SELECTION.toLocaleString('en')} images`,
           target: `main's longest stall ≤ ${ms(TARGET_MS)} for each; rating commit p95 ≤ 300 ms`,
           measured: `${figures.map(describe).join('; ')}; rating commit (to its answer) median ${ms(commit.p50)}, p95 ${ms(commit.p95)} (runs ${commits.map((t) => t.toFixed(0)).join(', ')} ms)`,
-          pass: figures.every((f) => f.product.stallMs <= TARGET_MS) && commit.p95 <= 300,
+          pass: longest <= TARGET_MS && commit.p95 <= 300,
+          judged: [
+            {
+              name: 'longest stall of any',
+              value: longest,
+              unit: ' ms',
+              digits: 1,
+              bound: { atMost: TARGET_MS },
+            },
+            {
+              name: 'commit p95',
+              value: commit.p95,
+              unit: ' ms',
+              digits: 0,
+              bound: { atMost: 300 },
+            },
+          ],
           command: COMMAND,
           note: "Timed in the bench process (tsx) on the core as the CLI and the app run it. The rating and its Undo are the core's triage (written by the history worker; main announces each task's triage delta the worker hands back, in turns of its loop of 8 ms at most, and writes its XMP sidecar, 16 tasks at a time, from its record as the worker reads it: main's connection reads no record for it); the delete and removal and their Undos are the core's trash; the import's and rebuild's figures are their writes (writingInWorker, in the batches they write), each batch's records built on main as it is written (standing in for reading them from an archive or a folder, which is not timed), so main never holds the whole run's records. The fixture's million records (about 2 GB, built by history-fixture.ts) are collected before anything is timed (collectGarbage), so main's heap holds what the product's would: in earlier runs the collector's pauses over them were the longest stalls. The timer's delay also counts the time the machine gave main's thread to other work (2 cores shared with the worker and other processes), so it is reported, not judged. Rating: the run with the longest stall is listed.",
         },

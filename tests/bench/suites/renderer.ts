@@ -40,6 +40,7 @@ function bundleRow(rendererDir: string): BenchRow {
     target: '≤ 250 KB gzip',
     measured: `${total.toFixed(1)} KB gzip (${parts.join(' + ')} KB; ${(sizes.reduce((s, a) => s + a.raw, 0) / 1024).toFixed(0)} KB raw)`,
     pass: total <= 250,
+    judged: [{ name: 'size', value: total, unit: ' KB gzip', digits: 1, bound: { atMost: 250 } }],
     command: COMMAND,
   };
 }
@@ -194,6 +195,11 @@ async function startupRow(root: string): Promise<BenchRow> {
     target: 'ratio ≤ 1.2',
     measured: `${ratio.toFixed(2)} (${b.toFixed(0)} ms ÷ ${e.toFixed(0)} ms); 100k ÷ 1k ${(b / k).toFixed(2)} (1k: ${k.toFixed(0)} ms)`,
     pass: ratio <= 1.2,
+    judged: [
+      { name: 'ratio', value: ratio, unit: '', digits: 2, bound: { atMost: 1.2 } },
+      { name: 'empty', value: e, unit: ' ms', digits: 0 },
+      { name: '100k', value: b, unit: ' ms', digits: 0 },
+    ],
     command: COMMAND,
     note:
       `Runs (ms): empty ${runs('empty')}; 1k ${runs('1k')}; 100k ${runs('100k')}. The 1,000- and 100,000-task histories were ${sources.has('built') ? 'built (then cached)' : 'copied from the bench cache'}. ` +
@@ -257,6 +263,10 @@ async function coldStartRow(root: string): Promise<BenchRow> {
     target: 'none (reported)',
     measured: `empty ${e.toFixed(0)} ms, 100,000 tasks ${b.toFixed(0)} ms (ratio ${(b / e).toFixed(2)})`,
     pass: null,
+    judged: [
+      { name: 'empty', value: e, unit: ' ms', digits: 0 },
+      { name: '100,000 tasks', value: b, unit: ' ms', digits: 0 },
+    ],
     command: COMMAND,
     note:
       `Runs (ms): empty ${list(times.empty)}; 100k ${list(times.big)}. The browser process was already running (one per ` +

@@ -37,6 +37,15 @@ function sideBySideRow(dir: string): BenchRow {
     target: 'reported: ratios wasm ÷ node:sqlite',
     measured: `insert ${(node.insertMs / 1000).toFixed(1)} s vs ${(old.insertMs / 1000).toFixed(1)} s (×${ratio(old.insertMs, node.insertMs)}); update p50 ${ms(node.update.p50)} vs ${ms(old.update.p50)} (×${ratio(old.update.p50, node.update.p50)}), p95 ${ms(node.update.p95)} vs ${ms(old.update.p95)}; open + first page ${ms(node.openFirstPage.p50)} vs ${ms(old.openFirstPage.p50)} (×${ratio(old.openFirstPage.p50, node.openFirstPage.p50)}); search page ${ms(node.searchPage.p50)} vs ${ms(old.searchPage.p50)} (×${ratio(old.searchPage.p50, node.searchPage.p50)})`,
     pass: null,
+    judged: [
+      { name: 'insert wasm ÷ node', value: old.insertMs / node.insertMs, unit: '', digits: 2 },
+      {
+        name: 'update p50 wasm ÷ node',
+        value: old.update.p50 / node.update.p50,
+        unit: '',
+        digits: 2,
+      },
+    ],
     command: COMMAND,
     note: 'node-sqlite3-wasm stays a devDependency for this row only; it runs in exclusive locking mode as the first generation did (one process per library). Both engines are driven through the same prepared statements; where an fsync is cheap, updates are close and the gap shows in bulk inserts, opens and reads.',
   };
@@ -96,6 +105,12 @@ function millionRow(dir: string): BenchRow {
         'open + first page ≤ 100 ms; update p95 ≤ 5 ms, ratio 1M ÷ 1k ≤ 1.5; search page ≤ 100 ms',
       measured: `open ${ms(open.p50)}; update p95 ${ms(b.p95)} (p50 ${ms(b.p50)} ÷ ${ms(s.p50)} = ${scaling.toFixed(2)}); search page ${ms(search.p50)}; count ${count.toLocaleString('en')} in ${ms(countMs)}`,
       pass: open.p50 <= 100 && b.p95 <= 5 && scaling <= 1.5 && search.p50 <= 100,
+      judged: [
+        { name: 'open', value: open.p50, unit: ' ms', digits: 2, bound: { atMost: 100 } },
+        { name: 'update p95', value: b.p95, unit: ' ms', digits: 2, bound: { atMost: 5 } },
+        { name: 'ratio', value: scaling, unit: '', digits: 2, bound: { atMost: 1.5 } },
+        { name: 'search page', value: search.p50, unit: ' ms', digits: 2, bound: { atMost: 100 } },
+      ],
       command: COMMAND,
     };
   } finally {
@@ -189,6 +204,17 @@ async function twoProcessRows(dir: string): Promise<BenchRow[]> {
         target: 'update p95 ≤ 20 ms; no SQLITE_BUSY reaching the user',
         measured: `p95 ${ms(writes.p95)} (p50 ${ms(writes.p50)}, ${writes.runs} puts); ${errors} failed puts; command exit ${String(code)}${busy ? ', busy/locked in its output' : ', nothing busy in its output'}`,
         pass: writes.p95 <= 20 && errors === 0 && code === 0 && !busy,
+        judged: [
+          { name: 'p95', value: writes.p95, unit: ' ms', digits: 2, bound: { atMost: 20 } },
+          // What the user must never see, as a count: failed puts, a failed command, busy said.
+          {
+            name: 'failures',
+            value: errors + Number(code !== 0) + Number(busy),
+            unit: '',
+            digits: 0,
+            bound: { atMost: 0 },
+          },
+        ],
         command: COMMAND,
       },
       {
@@ -197,6 +223,16 @@ async function twoProcessRows(dir: string): Promise<BenchRow[]> {
         target: 'median ≤ 1 s',
         measured: `median ${ms(seenVisible.p50)}, p95 ${ms(seenVisible.p95)}`,
         pass: seenVisible.runs > 0 && seenVisible.p50 <= 1_000,
+        judged: [
+          { name: 'changes', value: seenVisible.runs, unit: '', digits: 0, bound: { atLeast: 1 } },
+          {
+            name: 'median',
+            value: seenVisible.p50,
+            unit: ' ms',
+            digits: 0,
+            bound: { atMost: 1_000 },
+          },
+        ],
         command: COMMAND,
       },
     ];
@@ -219,19 +255,41 @@ async function rebuildRow(): Promise<BenchRow> {
   if (!first || !median) throw new Error('the rebuild gave no figures');
   const peaks = runs.map((run) => run.peakRss ?? Number.NaN);
   const worstPeak = Math.max(...peaks);
-  const allFound = runs.every(
-    (run) =>
-      run.exitCode === 0 &&
-      run.output.includes(
-        `Found ${REBUILD_TASKS} task(s) in the gallery; added ${REBUILD_TASKS} to the history.`,
-      ),
-  );
+  const addedAll = (run: RebuildFigures) =>
+    run.exitCode === 0 &&
+    run.output.includes(
+      `Found ${REBUILD_TASKS} task(s) in the gallery; added ${REBUILD_TASKS} to the history.`,
+    );
+  const allFound = runs.every(addedAll);
   return {
     row: 'Gallery rebuild',
     scenario: `\`pictor rebuild\` of a ${REBUILD_TASKS.toLocaleString('en')}-task gallery folder (a folder per task with its sidecar, a PNG and its WebP thumbnail) into an empty library, the CLI bundled as the app's main process is and run by Node; ${REBUILD_RUNS} fresh processes`,
     target: '≤ 60 s; peak RSS ≤ 300 MB',
     measured: `${(median.wallMs / 1000).toFixed(1)} s median (runs ${runs.map((run) => (run.wallMs / 1000).toFixed(1)).join(', ')} s); peak RSS ${(worstPeak / MB).toFixed(0)} MB at most (runs ${peaks.map((peak) => (peak / MB).toFixed(0)).join(', ')} MB); ${allFound ? `all ${REBUILD_TASKS.toLocaleString('en')} tasks added every run` : `not every task added: ${first.output.slice(0, 200)}`}`,
     pass: allFound && median.wallMs <= 60_000 && worstPeak <= 300 * MB,
+    judged: [
+      {
+        name: 'runs not adding every task',
+        value: runs.length - runs.filter(addedAll).length,
+        unit: '',
+        digits: 0,
+        bound: { atMost: 0 },
+      },
+      {
+        name: 'median',
+        value: median.wallMs / 1000,
+        unit: ' s',
+        digits: 1,
+        bound: { atMost: 60 },
+      },
+      {
+        name: 'peak RSS',
+        value: worstPeak / MB,
+        unit: ' MB',
+        digits: 0,
+        bound: { atMost: 300 },
+      },
+    ],
     command: COMMAND,
     note: `The folder is built once (${first.built ? `this run, in ${(first.buildMs / 1000).toFixed(0)} s` : 'cached from an earlier run'}) under the system's temp folder. Peak RSS is the kernel's high-water mark (VmHWM) of the command's process, read every 25 ms until it exits. The rebuild reads every sidecar twice: a first pass keeps only what picks one sidecar per task, the second repairs the chosen ones and the command writes them 200 at a time, so the live data stays small; most of the peak is V8's committed heap, not live objects (a --trace-gc run shows it; capping the old space did not bring the peak under the target). MB here is 10^6 bytes (earlier runs reported MiB against the same figure).`,
   };

@@ -127,6 +127,10 @@ async function historyRow(page: Page, source: string, host: string): Promise<Ben
     target: '< 2% long frames',
     measured: `first rows painted ${mount.painted.toFixed(0)} ms from the page's start (in the DOM ${mount.rowsInDom.toFixed(0)} ms); ${describe(run.frames, run.idle)}`,
     pass: run.frames.pct < 2,
+    judged: [
+      { name: 'long frames', value: run.frames.pct, unit: '%', digits: 1, bound: { below: 2 } },
+      { name: 'first rows painted', value: mount.painted, unit: ' ms', digits: 0 },
+    ],
     command: COMMAND,
     note: `Mount: the app draws the Tasks screen at start and keeps it mounted (hidden) behind the others, so the list mounts once, when the window loads: the window is loaded again over the same main and timed from the page's start (performance.now) to the first frame painted with rows; the start-up itself is judged by the Renderer rows. The scroll's later pages are main's answers as the list asks. ${FRAMES_NOTE} ${setup(source, host)}`,
   };
@@ -167,6 +171,11 @@ async function galleryRow(page: Page, source: string, host: string): Promise<Ben
     target: '< 2% frames over 16.7 ms; < 200 image elements in the page; renderer heap < 300 MB',
     measured: `${describe(run.frames, run.idle)}; max ${run.scroll.maxImages} <img>; JS heap max ${heap.max.toFixed(0)} MB, end ${heap.end.toFixed(0)} MB`,
     pass: run.frames.pct < 2 && run.scroll.maxImages < 200 && heap.max < 300,
+    judged: [
+      { name: 'long frames', value: run.frames.pct, unit: '%', digits: 1, bound: { below: 2 } },
+      { name: '<img>', value: run.scroll.maxImages, unit: '', digits: 0, bound: { below: 200 } },
+      { name: 'JS heap max', value: heap.max, unit: ' MB', digits: 0, bound: { below: 300 } },
+    ],
     command: COMMAND,
     note: `${run.scroll.scrolledPx} px of scrolling from the top, the grid's pages main's answers as the store asks for them on the way (none loaded before). <img>: document.images counted every frame. Heap: CDP Runtime.getHeapUsage every 250 ms, after one GC before the scroll (none forced during it). ${FRAMES_NOTE} ${setup(source, host)}`,
   };

@@ -191,6 +191,23 @@ function row(run: Measured, quiet: Measured): BenchRow {
       `${describe(busy)}; page before the tasks: ${describe(idle)}; the same tasks with no poll: ${describe(quiet.busy)}, page main thread busy ${percent(quiet.load.page.task)}, ${quiet.sent.length} messages; ` +
       `page main thread busy ${percent(run.load.page.task)} (script ${percent(run.load.page.script)}, style ${percent(run.load.page.style)}, layout ${percent(run.load.page.layout)}); main process ${run.load.mainCores.toFixed(2)} cores`,
     pass: run.sent.length > 0 && busiest <= TARGET_PER_SECOND && busy.pct < TARGET_LONG_PCT,
+    judged: [
+      { name: 'messages', value: run.sent.length, unit: '', digits: 0, bound: { atLeast: 1 } },
+      {
+        name: 'busiest second',
+        value: busiest,
+        unit: ' messages',
+        digits: 0,
+        bound: { atMost: TARGET_PER_SECOND },
+      },
+      {
+        name: 'long frames',
+        value: busy.pct,
+        unit: '%',
+        digits: 1,
+        bound: { below: TARGET_LONG_PCT },
+      },
+    ],
     command: COMMAND,
     note:
       `Messages: every task message main handed to the page (the chromium host keeps each payload as the JSON that crossed), counted from ${SETTLE_MS / 1000} s after the ${TASKS / 10} submits of ten, when every task polls at its own phase of the 3 s interval (about ${Math.round(TASKS / 3)} polls a second), timestamped by sampling every ${SAMPLE_MS} ms. A live part is a poll that moved only the bookkeeping (count, time, live state), sent without the record and its prompt. ` +
