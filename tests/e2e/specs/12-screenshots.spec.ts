@@ -5,6 +5,10 @@
  * shows what it should (images decoded, the theme applied), and checked to be a PNG of the
  * window's size.
  *
+ * The images are the screenshot prompts' library (support/library.ts: made through the app by the
+ * demo service once per worker, copied for each theme, as 20-layout's), so each theme's pictures
+ * no longer wait for four images to be made again.
+ *
  * Only a browser shows here: pictures of the real rendering, for the README.
  */
 import { join } from 'node:path';
@@ -12,13 +16,13 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEFAULT_VIEWPORT } from '../harness/launch-app';
 import { readSidecars } from './support/disk';
+import { launchWithLibrary, makeLibraryFirst } from './support/library';
 import { SCREENSHOT_DIR, SCREENSHOT_PROMPTS } from './support/screenshots';
 import { useAppSession } from './support/session';
 import {
   composeForm,
   expectLoadedImage,
   galleryTiles,
-  generateAll,
   showGalleryOf,
   showScreen,
   taskRows,
@@ -30,6 +34,7 @@ const OUT_DIR = SCREENSHOT_DIR;
 const PROMPTS = SCREENSHOT_PROMPTS;
 
 const session = useAppSession('screenshots');
+makeLibraryFirst(PROMPTS);
 
 /** Saves the window as <screen>-<theme>.png and checks what was written. */
 async function shoot(page: Page, screen: string, theme: string): Promise<void> {
@@ -47,9 +52,10 @@ async function shoot(page: Page, screen: string, theme: string): Promise<void> {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`screenshots of every main screen in the ${theme} theme`, async () => {
-    const { page } = await session.launch({ colorScheme: theme });
+    const { page } = await launchWithLibrary(session, PROMPTS, { colorScheme: theme });
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    await generateAll(page, PROMPTS);
+    await showScreen(page, 'Tasks');
+    await expect(taskRows(page)).toHaveCount(PROMPTS.length);
     expect([...(await readSidecars(session.folders.galleryDir)).keys()].sort()).toEqual(
       [...PROMPTS].sort(),
     );

@@ -28,7 +28,7 @@ import { KeyVault } from '../../../electron/core/key-vault/key-vault';
 import { pseudoMessage } from '../../../shared/i18n/pseudo';
 import { dismissConfirmations, SCREENSHOT_DIR, SCREENSHOT_PROMPTS } from './support/screenshots';
 import { useAppSession } from './support/session';
-import { launchWithLibrary } from './support/library';
+import { launchWithLibrary, makeLibraryFirst } from './support/library';
 import { expectLoadedImage, galleryTiles, showScreen, taskRows } from './support/ui';
 import { DEFAULT_VIEWPORT, hostName } from '../harness/launch-app';
 import { REPO_ROOT } from '../harness/repo-paths';
@@ -38,6 +38,7 @@ import { controlsOutside, crampedControls } from './support/layout';
 const session = useAppSession('layout');
 const OUT_DIR = SCREENSHOT_DIR;
 const PROMPTS = SCREENSHOT_PROMPTS;
+makeLibraryFirst(PROMPTS);
 const SMALL = { width: 800, height: 600 };
 /** A 1280x800 window at 200 % zoom: the page lays out in half the CSS pixels. */
 const ZOOM_200 = { width: 640, height: 400 };

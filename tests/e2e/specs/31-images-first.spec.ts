@@ -11,6 +11,12 @@
  *
  * Only a browser shows here: rows of whole tiles and the folding sidebar measured in real layouts
  * (1280x800, 800x600, 200 % zoom) in four languages; axe.
+ *
+ * The four rows need twenty images of the test's own; every other test looks at a few images
+ * rather than making them, and starts on a copy of the screenshot prompts' library
+ * (support/library.ts: made once per worker, the one 12, 20 and 33 start on): an image made
+ * through the app costs 0.35–0.5 s of CPU (Node, the window and the image page together), and
+ * these six tests made 26.
  */
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -18,11 +24,13 @@ import { pseudoMessage } from '../../../shared/i18n/pseudo';
 import { expectAccessible } from './support/axe';
 import { uiText } from './support/catalogue';
 import { controlsOutside, crampedControls } from './support/layout';
-import { dismissConfirmations, SCREENSHOT_DIR } from './support/screenshots';
+import { launchWithLibrary, makeLibraryFirst } from './support/library';
+import { dismissConfirmations, SCREENSHOT_DIR, SCREENSHOT_PROMPTS } from './support/screenshots';
 import { useAppSession } from './support/session';
-import { composeForm, showScreen } from './support/ui';
+import { composeForm, showGalleryOf, showScreen } from './support/ui';
 
 const session = useAppSession('images-first');
+makeLibraryFirst(SCREENSHOT_PROMPTS);
 const PROMPTS = ['A harbour at dawn, boats in mist', 'A lighthouse over a stormy sea'];
 const SMALL = { width: 800, height: 600 };
 /** A 1280x800 window at 200 % zoom: the page lays out in half the CSS pixels. */
@@ -54,6 +62,17 @@ async function images(page: Page, perPrompt: number): Promise<void> {
     timeout: 60_000,
   });
   await expect(tilesOf(page).first()).toBeVisible();
+}
+
+/** The app on a copy of the screenshot prompts' library, its gallery shown, every tile decoded. */
+async function withImages(viewport?: { width: number; height: number }): Promise<Page> {
+  const { page } = await launchWithLibrary(
+    session,
+    SCREENSHOT_PROMPTS,
+    viewport ? { viewport } : {},
+  );
+  await showGalleryOf(page, SCREENSHOT_PROMPTS);
+  return page;
 }
 
 /** The rows of tiles that lie wholly inside the grid's part of the window. */
@@ -126,8 +145,7 @@ test('at 1280x800 four rows of tiles show beside the open sidebar, under a one-r
 });
 
 test('the sidebar folds with its button and Ctrl+\\, is kept after a reload, and folds by itself under 900 px', async () => {
-  const { page } = await session.launch();
-  await images(page, 2);
+  const page = await withImages();
   const hide = foldButton(page, 'en', true);
   await expect(hide).toHaveAttribute('aria-expanded', 'true');
   await expect(hide).toHaveAttribute('title', 'Hide the boards (Ctrl+\\)');
@@ -177,8 +195,7 @@ for (const [tag, option] of [
   ['en-XA', 'Pseudo (ƥšéûđö)'],
 ] as const) {
   test(`in ${tag} nothing of the gallery or its sidebar is cut at 1280x800, 800x600 and 200 % zoom`, async () => {
-    const { page } = await session.launch();
-    await images(page, 2);
+    const page = await withImages();
     if (option !== null) {
       await showScreen(page, 'Settings');
       await page.getByLabel('Language', { exact: true }).selectOption({ label: option });
@@ -206,8 +223,7 @@ for (const [tag, option] of [
 }
 
 test('the Triage view gives its image most of a 640x400 window', async () => {
-  const { page } = await session.launch({ viewport: ZOOM_200 });
-  await images(page, 3);
+  const page = await withImages(ZOOM_200);
   await tilesOf(page).first().focus();
   await page.keyboard.press('ControlOrMeta+Shift+KeyT');
   const view = page.getByRole('dialog', { name: 'Triage view' });

@@ -8,9 +8,12 @@
  *
  * The copy is kept per process (Playwright loads a worker's files once), not in a worker fixture:
  * a file on an extended `test` would need workers of its own. It is removed when the process
- * exits.
+ * exits. A file that starts on a library makes it in a `beforeAll` ({@link makeLibraryFirst}),
+ * with a hook's own time, so the test that happens to run first in a worker does not spend its
+ * time on another app's start and tasks.
  */
 import { rmSync } from 'node:fs';
+import { test } from '@playwright/test';
 import { cp } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { makeAppFolders, type AppFolders } from '../../harness/disk';
@@ -50,6 +53,16 @@ function library(prompts: readonly string[]): Promise<AppFolders> {
     made.set(key, folders);
   }
   return folders;
+}
+
+/**
+ * Registers (at the top level of the spec file that calls it) a `beforeAll` that makes this
+ * process's library of `prompts` unless it is made already.
+ */
+export function makeLibraryFirst(prompts: readonly string[]): void {
+  test.beforeAll(async () => {
+    await library(prompts);
+  });
 }
 
 /**
