@@ -48,9 +48,9 @@ export interface OfflineCoreOptions extends Partial<PictorCoreOptions> {
 export type OfflineCore = PictorCore & { readonly dir: string };
 
 /**
- * A temp folder for the library of several offline cores a test opens in turn (`dir`), removed
- * when the test ends, after those cores close (vitest ends a test's onTestFinished hooks last
- * registered first).
+ * A temp folder of the running test's own, removed when the test ends: for the library of several
+ * offline cores a test opens in turn (`dir`), removed after those cores close (vitest ends a test's
+ * onTestFinished hooks last registered first), or for any files a test writes (an export, a copy).
  */
 export async function offlineDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'pictor-offline-core-'));

@@ -16,11 +16,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DebUpdater } from 'electron-updater';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createAppUpdater } from '../../../electron/adapters/electron-updater';
 import { UpdateService } from '../../../electron/app/updates/update-service';
 import { silentLogger } from '../../../electron/ports/logger';
 import { ManualClock } from '../../fakes/manual-clock';
+import { setEnvForTest } from '../../support/undone-after-test';
 import { channelFile } from '../../integration/updates/update-feed';
 import {
   rig,
@@ -34,7 +35,6 @@ const DEB = 'pictor_0.2.0_amd64.deb';
 
 /** Another program's AppImage, whose path the environment carries into Pictor. */
 let otherAppImage = '';
-const before = { appImage: process.env['APPIMAGE'] };
 
 beforeEach(async () => {
   const bytes = randomBytes(20_000);
@@ -42,13 +42,7 @@ beforeEach(async () => {
   world().feed.files.set(`/${DEB}`, { body: bytes });
   otherAppImage = join(world().dir, 'Other-Editor-x86_64.AppImage');
   await writeFile(otherAppImage, 'the other program');
-  process.env['APPIMAGE'] = otherAppImage;
-});
-
-afterEach(() => {
-  if (before.appImage === undefined) Reflect.deleteProperty(process.env, 'APPIMAGE');
-  else process.env['APPIMAGE'] = before.appImage;
-  Reflect.deleteProperty(process, 'resourcesPath');
+  setEnvForTest('APPIMAGE', otherAppImage);
 });
 
 /** The files electron-builder leaves beside a Linux app: the feed, and the package type if any. */
@@ -60,6 +54,7 @@ async function installed(packageType: string | null): Promise<void> {
     `provider: generic\nurl: ${world().feed.url}\nupdaterCacheDirName: pictor-updater\n`,
   );
   if (packageType !== null) await writeFile(join(resources, 'package-type'), packageType);
+  onTestFinished(() => void Reflect.deleteProperty(process, 'resourcesPath'));
   Object.defineProperty(process, 'resourcesPath', { value: resources, configurable: true });
 }
 

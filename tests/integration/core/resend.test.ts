@@ -24,7 +24,7 @@ type Outcome = { items: TaskItem[]; skipped: number };
 import { ipcCaller, okValue } from '../../support/ipc';
 import { memoryTemplates } from '../../support/template-source';
 import { trashFixture } from '../../support/trash-fixture';
-import { clockedCoreAgainstDemo as coreAgainstDemo } from './core-harness';
+import { HISTORY_IN_THREAD, clockedCoreAgainstDemo as coreAgainstDemo } from './core-harness';
 
 const TEMPLATE = '5b1e0c3a-9d2f-4e61-8a7b-3c4d5e6f7a80';
 const BODY = 'A red fox on a hill {at dawn|at noon|at dusk}, ink {sketch|poster}';
@@ -55,7 +55,13 @@ function prompts(answer: boolean) {
 }
 
 async function harness(overCap?: OverCapPrompts) {
-  const h = await coreAgainstDemo({ durationMs: { min: 100, max: 200 } });
+  // Resending reads and writes the history's records on the core's thread; nothing here asks the
+  // history's worker (tasks:resend takes ids, not a filter's count or selection).
+  const h = await coreAgainstDemo(
+    { durationMs: { min: 100, max: 200 } },
+    {},
+    { historyPort: HISTORY_IN_THREAD },
+  );
   const runs = new TemplateRuns({
     templates: memoryTemplates([{ id: TEMPLATE, name: 'Fox studies', body: BODY }], {}),
     costs: h.core.costs,

@@ -19,7 +19,7 @@ import { expandTemplate } from '../../../shared/domain/template-expand';
 import { parseTemplate } from '../../../shared/domain/template-language';
 import { memoryTemplates } from '../../support/template-source';
 import { UNTIL } from '../../support/waits';
-import { coreAgainstDemo } from './core-harness';
+import { HISTORY_IN_THREAD, coreAgainstDemo } from './core-harness';
 
 const COLOURS = '0b6f1d7e-3c1a-4c55-9a0e-2f1d3c4b5a61';
 const MANY = '7d0c9a0e-1b2c-4d3e-8f4a-5b6c7d8e9f00';
@@ -38,7 +38,14 @@ function source() {
 }
 
 async function harness() {
-  const h = await coreAgainstDemo({ durationMs: { min: 100, max: 200 } });
+  // Template runs write and read the history's records on the core's thread; nothing here asks
+  // the history's worker (its counts, selections, gallery pages), so no core starts one.
+  const h = await coreAgainstDemo(
+    { durationMs: { min: 100, max: 200 } },
+    {},
+    undefined,
+    HISTORY_IN_THREAD,
+  );
   const runs = new TemplateRuns({
     templates: source(),
     costs: h.core.costs,

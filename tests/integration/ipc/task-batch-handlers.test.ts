@@ -3,10 +3,9 @@
  * the demo service on loopback, called the way the page calls them: through runRequest, so every
  * input goes through the contract's schema first.
  */
-import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SIDECAR_NAME } from '../../../electron/core/gallery/gallery-layout';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { taskHandlers } from '../../../electron/ipc/task-handlers';
@@ -15,18 +14,11 @@ import { MAX_SELECT_ALL, type EventChannel } from '../../../shared/ipc/contract'
 import { DONE_AT_FIRST_POLL, coreAgainstDemo } from '../core/core-harness';
 import { trashFixture } from '../../support/trash-fixture';
 import { ipcCaller } from '../../support/ipc';
+import { offlineDir } from '../../support/offline-core';
 import { UNTIL } from '../../support/waits';
 
-const folders: string[] = [];
-afterEach(async () => {
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
-});
-
-async function exportFolder(): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), 'pictor-export-'));
-  folders.push(folder);
-  return folder;
-}
+/** An export's own folder, removed when the test ends. */
+const exportFolder = offlineDir;
 
 async function batchOf(count: number, demo: Parameters<typeof coreAgainstDemo>[0] = {}) {
   const h = await coreAgainstDemo({ ...DONE_AT_FIRST_POLL, ...demo });

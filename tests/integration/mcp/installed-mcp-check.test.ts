@@ -4,26 +4,16 @@
  * passes on a server that works, and fails, saying why, on one that lists no tools it needs and
  * on a command that is no MCP server at all.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commandLine } from '../../e2e/packaged/installed-app';
 import { checkMcp } from '../../e2e/packaged/installed-mcp';
 import { nodeEntryArgs } from '../../support/node-entry-args';
+import { offlineDir } from '../../support/offline-core';
 import { childEnv } from '../cli/run-cli';
 import { QUICK_POLL } from '../../support/quick-demo';
 
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-
-async function temp(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-mcp-check-'));
-  dirs.push(dir);
-  return dir;
-}
+/** A folder of the test's own, removed when the test ends. */
+const temp = offlineDir;
 
 describe('the installed app’s MCP check', () => {
   it('passes on pictor mcp --provider demo, as the workflow starts it', async () => {

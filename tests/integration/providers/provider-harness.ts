@@ -162,7 +162,7 @@ export async function providerRig(
   demoOptions: DemoServiceOptions = {},
   engine: Partial<TaskEngineOptions> = {},
   /** `fetch`: the core's transport (node's fetch when absent, as the CLI's). */
-  coreOptions: Pick<PictorCoreOptions, 'maxImageBytes' | 'logger'> &
+  coreOptions: Pick<PictorCoreOptions, 'maxImageBytes' | 'logger' | 'historyPort'> &
     Partial<Pick<PictorCoreOptions, 'fetch'>> = {},
 ): Promise<ProviderRig> {
   const { fetch: transport = fetch, ...otherCoreOptions } = coreOptions;

@@ -2,11 +2,11 @@
  * A file's template folder (tests/support/folder-template.ts): made once for the file, each test
  * working on its own copy, so what one test does to its copy no other test sees.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { folderTemplate } from '../../support/folder-template';
+import { offlineDir } from '../../support/offline-core';
 
 let made = 0;
 const template = folderTemplate('pictor-folder-template-test-', async (folder) => {
@@ -15,15 +15,9 @@ const template = folderTemplate('pictor-folder-template-test-', async (folder) =
   await writeFile(join(folder, 'data', 'history.txt'), 'two tasks');
 });
 
-const copies: string[] = [];
-afterEach(async () => {
-  for (const copy of copies.splice(0)) await rm(copy, { recursive: true, force: true });
-});
-
-/** A test's own folder holding a copy of the template. */
+/** A test's own folder (removed when the test ends) holding a copy of the template. */
 async function ownCopy(): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), 'pictor-folder-template-copy-'));
-  copies.push(folder);
+  const folder = await offlineDir();
   await template.copyInto(folder);
   return folder;
 }
