@@ -165,7 +165,10 @@ export async function drawnHeading(level: number, name: string): Promise<HTMLEle
  * found among the sidebar's buttons: found by role over the whole page, every button's name and
  * style was computed at each click (about 20 ms in a Settings test's page of 50 buttons).
  */
-export async function clickScreen(user: WiredApp['user'], name: RegExp): Promise<void> {
+export async function clickScreen(
+  user: { click(element: Element): Promise<void> },
+  name: RegExp,
+): Promise<void> {
   const sidebar = screen.getByRole('navigation', { name: 'Main' });
   await user.click(within(sidebar).getByRole('button', { name }));
 }
