@@ -6,8 +6,15 @@
  * failed, delayed or held, an event main would not send) with `main.intercept`; left plain, the
  * controls change nothing.
  */
-import { act, cleanup, render, waitFor, within, type RenderResult } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import {
+  act,
+  cleanup,
+  render,
+  screen,
+  waitFor,
+  within,
+  type RenderResult,
+} from '@testing-library/react';
 import { expect } from 'vitest';
 import { App } from '../../../renderer/app';
 import { preloadLazyParts } from '../../../renderer/shell/lazy-parts';
@@ -18,6 +25,7 @@ import { interceptWired, type InterceptedApi } from '../../support/intercepted-a
 import { startWiredApi, type WiredApi, type WiredApiOptions } from '../../support/wired-api';
 import { afterEachTest } from '../../support/after-each-test';
 import { giveSize } from './layout-sizes';
+import { pageUser, type PageUserOptions } from './page-user';
 
 const START = Date.UTC(2026, 0, 15, 12, 0, 0);
 
@@ -63,14 +71,14 @@ afterEachTest(async () => {
 
 export interface WiredApp extends RenderResult {
   readonly main: InterceptedApi;
-  readonly user: ReturnType<typeof userEvent.setup>;
+  readonly user: ReturnType<typeof pageUser>;
 }
 
 export interface WiredAppOptions extends WiredApiOptions {
   /** Prepares main before the window starts (settings, history records, keys…). */
   readonly prepare?: (main: InterceptedApi) => Promise<void> | void;
-  /** userEvent options. */
-  readonly userOptions?: Parameters<typeof userEvent.setup>[0];
+  /** userEvent options (page-user.ts). */
+  readonly userOptions?: PageUserOptions;
   /**
    * The task list waits on main (a stored key's storage has not answered: kept-id-page.ts): the
    * window is drawn without waiting for the list.
@@ -97,7 +105,7 @@ export async function startWiredApp(options: WiredAppOptions = {}): Promise<Wire
   (window as { pictor?: unknown }).pictor = main.api;
   giveSize('.task-list', options.listSize ?? { width: 900, height: 600 });
   running.push(initStore());
-  const user = userEvent.setup(options.userOptions);
+  const user = pageUser(options.userOptions);
   // The parts the window loads when first opened are loaded first, as the idle window does.
   await preloadLazyParts();
   const result = render(<App />);
@@ -128,20 +136,39 @@ export async function restartWiredApp(
 }
 
 /**
- * Shows Settings as the store's `setView` does and waits until its page is drawn: waited for by
- * its heading's text, then that heading found by role, level and name among its parent's
- * children. (Waited for by role, the query computed every element's role and name again at each
- * change of the page as it was drawn: seconds of a Settings test's own CPU. Found by role over the
- * whole page, it still cost 14 ms a test: the selector of every heading matched against each
- * element, then each heading's name and visibility.)
+ * Shows Settings as the store's `setView` does and waits until its page is drawn
+ * ({@link drawnHeading}: its level-1 heading "Settings").
  */
 export async function showSettings(): Promise<void> {
   act(() => useAppStore.getState().setView('settings'));
-  const title = () =>
-    Array.from(document.querySelectorAll('h1')).find((h1) => h1.textContent === 'Settings');
-  const heading = await waitFor(() => title() ?? expect.fail('no Settings heading yet'));
-  within(heading.parentElement ?? document.body).getByRole('heading', {
-    name: 'Settings',
-    level: 1,
-  });
+  await drawnHeading(1, 'Settings');
+}
+
+/**
+ * The heading of `level` named `name`, once drawn: waited for by its element's tag and text, then
+ * found by role, level and name among its parent's children. (Waited for by role, the query
+ * computed every element's role and name again at each change of the page as it was drawn:
+ * seconds of a Settings test's own CPU. Found by role over the whole page, it still cost 14 ms a
+ * test: the selector of every heading matched against each element, then each heading's name and
+ * visibility.)
+ */
+export async function drawnHeading(level: number, name: string): Promise<HTMLElement> {
+  const tag = `h${String(level)}`;
+  const drawn = () =>
+    Array.from(document.querySelectorAll(tag)).find((heading) => heading.textContent === name);
+  const heading = await waitFor(() => drawn() ?? expect.fail(`no ${tag} "${name}" yet`));
+  return within(heading.parentElement ?? document.body).getByRole('heading', { name, level });
+}
+
+/**
+ * Clicks the sidebar's button of a screen (`name`: how its label begins, a count may follow),
+ * found among the sidebar's buttons: found by role over the whole page, every button's name and
+ * style was computed at each click (about 20 ms in a Settings test's page of 50 buttons).
+ */
+export async function clickScreen(
+  user: { click(element: Element): Promise<void> },
+  name: RegExp,
+): Promise<void> {
+  const sidebar = screen.getByRole('navigation', { name: 'Main' });
+  await user.click(within(sidebar).getByRole('button', { name }));
 }

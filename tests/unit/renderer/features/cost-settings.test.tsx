@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import { applyLocale } from '../../../../renderer/i18n';
-import { seedHistory, startWiredApp, type WiredAppOptions } from '../render-wired-app';
+import { clickScreen, seedHistory, startWiredApp, type WiredAppOptions } from '../render-wired-app';
 
 afterEach(async () => {
   await act(() => applyLocale('en'));
@@ -38,7 +38,7 @@ async function openSettings(options: WiredAppOptions = {}) {
       }));
     },
   });
-  await started.user.click(screen.getByRole('button', { name: /^Settings/ }));
+  await clickScreen(started.user, /^Settings/);
   const prices = await screen.findByRole('form', { name: 'Prices' });
   const caps = screen.getByRole('form', { name: 'Spending caps' });
   return { ...started, prices: within(prices), caps: within(caps) };
@@ -160,7 +160,7 @@ it('follows reported costs in each cap’s “spent so far”', async () => {
       });
     },
   });
-  await user.click(screen.getByRole('button', { name: /^Settings/ }));
+  await clickScreen(user, /^Settings/);
   expect(await screen.findByText(/Spent so far: \$0\.00$/)).toBeTruthy();
   await main.generate(['a task that reports its cost']);
   expect(await screen.findByText(/Spent so far: \$0\.04$/)).toBeTruthy();

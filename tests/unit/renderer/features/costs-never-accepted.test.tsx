@@ -9,7 +9,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
-import { seedHistory, startWiredApp, type WiredApp } from '../render-wired-app';
+import { clickScreen, seedHistory, startWiredApp, type WiredApp } from '../render-wired-app';
 
 const KINDS = ['network', 'auth', 'credits', 'bad_request'] as const;
 
@@ -47,7 +47,7 @@ it('lists no refused request beside the tasks that cost something', async () => 
       }));
     },
   });
-  await user.click(screen.getByRole('button', { name: /^Costs/ }));
+  await clickScreen(user, /^Costs/);
   const list = await screen.findByRole('table', { name: '' });
   expect(within(list).getByText('A task that was billed')).toBeTruthy();
   for (const kind of KINDS) expect(within(list).queryByText(`Refused for ${kind}`)).toBeNull();
@@ -55,7 +55,7 @@ it('lists no refused request beside the tasks that cost something', async () => 
 
 it('has no costs yet when every request was refused', async () => {
   const { user } = await startWiredApp({ prepare: seedRefusals });
-  await user.click(screen.getByRole('button', { name: /^Costs/ }));
+  await clickScreen(user, /^Costs/);
   expect(await screen.findByText('No costs yet')).toBeTruthy();
   for (const kind of KINDS) expect(screen.queryByText(`Refused for ${kind}`)).toBeNull();
 });

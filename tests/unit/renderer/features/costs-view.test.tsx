@@ -18,7 +18,7 @@ import { useAppStore } from '../../../../renderer/store/app-store';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { okValue } from '../../../support/ipc';
 import { makeImage } from '../../../support/task-records';
-import { seedHistory, startWiredApp } from '../render-wired-app';
+import { clickScreen, drawnHeading, seedHistory, startWiredApp } from '../render-wired-app';
 
 const COSTS: { cost: TaskCost; provider?: 'bfl' }[] = [
   { cost: { source: 'reported', micros: 40_000, unit: 'USD', field: 'usage.cost' } },
@@ -52,8 +52,8 @@ async function openCosts() {
 async function showCosts<App extends { user: { click(element: Element): Promise<void> } }>(
   started: App,
 ) {
-  await started.user.click(screen.getByRole('button', { name: /^Costs/ }));
-  await screen.findByRole('heading', { level: 2, name: 'Totals' });
+  await clickScreen(started.user, /^Costs/);
+  await drawnHeading(2, 'Totals');
   return { ...started, view: within(document.querySelector<HTMLElement>('.costs-view')!) };
 }
 
@@ -170,7 +170,7 @@ it('starts the last 30 days at a local midnight by the calendar', async () => {
 
 it('says so when no task has a cost yet', async () => {
   const { user } = await startWiredApp();
-  await user.click(screen.getByRole('button', { name: /^Costs/ }));
+  await clickScreen(user, /^Costs/);
   expect(await screen.findByText('No costs yet')).toBeTruthy();
 });
 
@@ -205,7 +205,7 @@ it('names each task by its prompt and thumbnail, and opens it in Tasks', async (
           index === 0 ? [makeImage(0, { file: 'kite.png', thumbnail: '.thumbs/kite.webp' })] : [],
       })),
   });
-  await user.click(screen.getByRole('button', { name: /^Costs/ }));
+  await clickScreen(user, /^Costs/);
   const list = await screen.findByRole('table', { name: '' });
   const kite = within(list).getByRole('button', { name: 'A red kite over the dunes' });
   expect(kite.querySelector('img')?.getAttribute('src')).toContain('kite.webp');
@@ -230,7 +230,7 @@ it('keeps a task removed from the history with its prompt, says so, and opens no
       main.runtime.core.history.delete(gone!.localId);
     },
   });
-  await user.click(screen.getByRole('button', { name: /^Costs/ }));
+  await clickScreen(user, /^Costs/);
   const list = await screen.findByRole('table', { name: '' });
   const row = within(list).getByText('A green lantern in the fog').closest('tr')!;
   expect(row.textContent).toContain('Removed from the history; what it cost stays here.');
@@ -248,7 +248,7 @@ it('says which filter leaves a period empty, and offers the way out', async () =
         cost: { source: 'reported', micros: 40_000, unit: 'USD', field: 'usage.cost' },
       })),
   });
-  await user.click(screen.getByRole('button', { name: /^Costs/ }));
+  await clickScreen(user, /^Costs/);
   expect(await screen.findByText('No costs this month')).toBeTruthy();
   expect(screen.queryByText('No costs yet')).toBeNull();
   const view = within(document.querySelector<HTMLElement>('.costs-view')!);
@@ -257,7 +257,7 @@ it('says which filter leaves a period empty, and offers the way out', async () =
   await user.click(screen.getByRole('button', { name: 'Show all time' }));
   expect(await screen.findByText('No costs at all for Black Forest Labs')).toBeTruthy();
   await user.click(screen.getByRole('button', { name: 'Show all services' }));
-  expect(await screen.findByRole('heading', { level: 2, name: 'Totals' })).toBeTruthy();
+  expect(await drawnHeading(2, 'Totals')).toBeTruthy();
   expect(main.callsTo('costs:ledger').at(-1)).toEqual({ limit: 100 });
 });
 
@@ -276,9 +276,10 @@ it('links to the prices and caps in Settings', async () => {
   const { user } = await openCosts();
   await user.click(screen.getByRole('button', { name: 'Prices and caps' }));
   await waitFor(() => expect(useAppStore.getState().view).toBe('settings'));
-  await waitFor(() =>
-    expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Prices and caps' })),
-  );
+  // The group found by role once it is drawn, then the focus waited for on it: queried by role at
+  // every poll until the focus came, Settings' every group's name and style was computed again.
+  const group = await screen.findByRole('group', { name: 'Prices and caps' });
+  await waitFor(() => expect(document.activeElement).toBe(group));
 });
 
 // Fault: the ledger's list and the history disagree (a removal between two reads): main's first
@@ -305,7 +306,7 @@ it('says so when a task left the history since the list was read, and reads it a
       }, 1);
     },
   });
-  await user.click(screen.getByRole('button', { name: /^Costs/ }));
+  await clickScreen(user, /^Costs/);
   const reads = main.callsTo('costs:ledger').length;
   await user.click(await screen.findByRole('button', { name: 'A lighthouse at noon' }));
   expect(await screen.findByText('That task is no longer in the history.')).toBeTruthy();
@@ -338,8 +339,8 @@ async function openWithPolling() {
           : { status: 'processing', finishedAt: null, createdAt: now - index * 1_000 },
       )),
   });
-  await started.user.click(screen.getByRole('button', { name: /^Costs/ }));
-  await screen.findByRole('heading', { level: 2, name: 'Totals' });
+  await clickScreen(started.user, /^Costs/);
+  await drawnHeading(2, 'Totals');
   const { main } = started;
   /** Task `index` polled a `polls`-th time, as main's batch of task changes says it. */
   const polled = (index: number, polls: number): void => {
@@ -425,7 +426,7 @@ it('lists a page of tasks, adds the next with “Show more” and takes the focu
         cost: { source: 'reported', micros: 10_000, unit: 'USD', field: 'usage.cost' },
       })),
   });
-  await user.click(screen.getByRole('button', { name: /^Costs/ }));
+  await clickScreen(user, /^Costs/);
   const list = await screen.findByRole('table', { name: '' });
   expect(within(list).getAllByRole('row')).toHaveLength(1 + 100);
   expect(screen.getByText('The newest 100 of 120 tasks are listed; the totals count them all.'));

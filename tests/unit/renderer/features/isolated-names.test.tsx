@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContentCredentials } from '../../../../shared/domain/content-credentials';
 import type { WiredApi } from '../../../support/wired-api';
 import { makeImage } from '../../../support/task-records';
-import { seedHistory, startWiredApp } from '../render-wired-app';
+import { clickScreen, drawnHeading, seedHistory, startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
 import { isolated, sentenceAround } from '../../../support/isolated-text';
 
@@ -98,8 +98,8 @@ describe('names in the Costs list', () => {
           cost: { source: 'reported', micros: 40_000, unit: 'USD', field: 'usage.cost' },
         })),
     });
-    await user.click(screen.getByRole('button', { name: /^Costs/ }));
-    await screen.findByRole('heading', { level: 2, name: 'Totals' });
+    await clickScreen(user, /^Costs/);
+    await drawnHeading(2, 'Totals');
     const list = document.querySelector('.costs-table')!;
     expect(isolated(list)).toEqual([ASKED]);
   });

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { DemoService } from '../../../../electron/demo-service/types';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { connectService, startDialect } from '../dialect-services';
-import { startWiredApp } from '../render-wired-app';
+import { clickScreen, startWiredApp } from '../render-wired-app';
 
 const form = () => screen.getByRole('form', { name: 'New task' });
 const chosenName = () =>
@@ -64,7 +64,7 @@ describe('the service badge while the computer is offline', () => {
 describe('the spending caps and the built-in demo', () => {
   it('says on the caps screen that the demo is free and no cap counts it', async () => {
     const { user } = await startWiredApp();
-    await user.click(screen.getByRole('button', { name: /^Settings/ }));
+    await clickScreen(user, /^Settings/);
     const caps = await screen.findByRole('form', { name: 'Spending caps' });
     const services = within(caps).getByLabelText('Service') as HTMLSelectElement;
     const names = [...services.options].map((option) => option.textContent);

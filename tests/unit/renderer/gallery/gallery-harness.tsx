@@ -6,7 +6,7 @@
  * test's own ({@link galleryLayout}), undone after it.
  */
 import { act, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { pageUser } from '../page-user';
 import { beforeEach, expect, vi } from 'vitest';
 import { LiveRegion } from '../../../../renderer/components/live-region';
 import { StatusArea } from '../../../../renderer/shell/status-area';
@@ -157,7 +157,7 @@ export async function mountGallery(events = false) {
   installLayout();
   useAppStore.setState({ view: 'gallery' });
   if (events) cleanups.push(initStore());
-  const user = userEvent.setup();
+  const user = pageUser();
   const result = render(
     <>
       <GalleryView />
