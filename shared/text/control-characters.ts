@@ -26,6 +26,11 @@ export const BIDI_CONTROLS = '\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u206
 /** The line and paragraph separators: line breaks to some readers, none to others. */
 export const LINE_SEPARATORS = '\\u2028\\u2029';
 /**
+ * The Hangul fillers: letters (Lo, not format characters) that draw as blank space. A name or
+ * word made of them, or padded with them, reads as nothing or as another one.
+ */
+export const HANGUL_FILLERS = '\\u115f\\u1160\\u3164\\uffa0';
+/**
  * What draws nothing: every format character (Cf: zero-width spaces, the word joiner, the BOM,
  * the soft hyphen, tag characters, U+180E, the interlinear annotation marks) and every other
  * default-ignorable code point (variation selectors, the Hangul fillers, U+034F, the unassigned
