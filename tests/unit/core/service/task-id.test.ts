@@ -50,9 +50,10 @@ describe('checkTaskId', () => {
     ['a\u2028b', 'control'],
     // Characters that draw nothing: `abc\u200bfed` shows as `abcfed` (one of each kind here;
     // every one is tried in tests/unit/shared/control-characters.test.ts).
-    ...[...'\u00ad\u200b\u2060\ufeff\u180e\ufe0f\u3164\u{e0041}\u{e0100}'].map(
-      (invisible) => [`abc${invisible}fed`, 'control'],
-    ),
+    ...[...'\u00ad\u200b\u2060\ufeff\u180e\ufe0f\u3164\u{e0041}\u{e0100}'].map((invisible) => [
+      `abc${invisible}fed`,
+      'control',
+    ]),
     ['.', '"."'],
     ['..', '"."'],
     [' .. ', '"."'],
