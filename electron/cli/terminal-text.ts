@@ -9,6 +9,7 @@ import {
   BIDI_CONTROLS,
   CONTROL_CHARACTERS,
   DEL_AND_C1_CONTROLS,
+  HANGUL_FILLERS,
   LINE_SEPARATORS,
   anyOf,
 } from '../../shared/text/control-characters';
@@ -19,10 +20,14 @@ import { powershellArgument } from '../../shared/text/windows-command';
 /**
  * Bidi controls, line separators and every other format character (zero-width spaces, the word
  * joiner, the BOM, tag characters: a terminal draws none of them, so two names that differ by one
- * print alike) and half surrogate pairs. The zero-width joiner and non-joiner stay: Persian, the
- * Indic scripts and emoji sequences need them.
+ * print alike), the Hangul fillers (blank letters; the window's shown values mark them too) and
+ * half surrogate pairs. The zero-width joiner and non-joiner stay: Persian, the Indic scripts and
+ * emoji sequences need them.
  */
-const SHOWN_AS_CODE = anyOf([BIDI_CONTROLS, LINE_SEPARATORS, '\\p{Cf}\\p{Cs}'], 'gu');
+const SHOWN_AS_CODE = anyOf(
+  [BIDI_CONTROLS, LINE_SEPARATORS, '\\p{Cf}\\p{Cs}', HANGUL_FILLERS],
+  'gu',
+);
 const KEPT_JOINERS = new Set(['\u200c', '\u200d']);
 const CONTROLS = anyOf([CONTROL_CHARACTERS], 'g');
 /**
@@ -30,7 +35,10 @@ const CONTROLS = anyOf([CONTROL_CHARACTERS], 'g');
  * DEL and C1, bidi controls, line separators and every other format character (the invisibles
  * {@link SHOWN_AS_CODE} shows by code on a text line), the joiners kept as there.
  */
-const JSON_UNSAFE = anyOf([DEL_AND_C1_CONTROLS, BIDI_CONTROLS, LINE_SEPARATORS, '\\p{Cf}'], 'gu');
+const JSON_UNSAFE = anyOf(
+  [DEL_AND_C1_CONTROLS, BIDI_CONTROLS, LINE_SEPARATORS, '\\p{Cf}', HANGUL_FILLERS],
+  'gu',
+);
 
 function hex(code: number, digits: number): string {
   return code.toString(16).toUpperCase().padStart(digits, '0');

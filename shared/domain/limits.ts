@@ -8,7 +8,13 @@
  * back; they exist to stop junk (a date no formatter can show, a megabyte-long "id").
  */
 import { z } from 'zod';
-import { BIDI_CONTROLS, CONTROL_CHARACTERS, anyOf } from '../text/control-characters';
+import {
+  BIDI_CONTROLS,
+  CONTROL_CHARACTERS,
+  INVISIBLES,
+  LINE_SEPARATORS,
+  anyOf,
+} from '../text/control-characters';
 import { lazySchema } from './lazy-schema';
 
 /**
@@ -69,10 +75,15 @@ export const MAX_TASK_ID_CHARS = 1_000;
  * What no task id may hold, wherever it comes from (a service's answer or a pasted id:
  * electron/core/service/task-id.ts; a history row, an archive's or a gallery folder's record:
  * task-record.ts): control characters, the bidirectional ones included (U+202E shows `abc\u202efed`
- * as `abcdef`). An id kept reads as it runs in the window and the CLI, and the window's
- * "Copy task ID" can hand it over (`app:copyText` refuses both).
+ * as `abcdef`), the line separators, and every character that draws nothing (a zero-width space,
+ * a BOM, a tag character, a variation selector, a Hangul filler: `abc\u200bdef` shows as
+ * `abcdef`). An id kept reads as it runs in the window and the CLI, two ids that show alike are
+ * one id, and the window's "Copy task ID" can hand it over (`app:copyText` refuses the controls).
  */
-export const TASK_ID_CONTROL = anyOf([CONTROL_CHARACTERS, BIDI_CONTROLS]);
+export const TASK_ID_CONTROL = anyOf(
+  [CONTROL_CHARACTERS, BIDI_CONTROLS, LINE_SEPARATORS, INVISIBLES],
+  'u',
+);
 /** A service base URL (the settings accept up to 2,000 characters) or `demo:`. */
 export const MAX_ENDPOINT_CHARS = 2_000;
 /** An account fingerprint (a short hash). */

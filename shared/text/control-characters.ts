@@ -25,6 +25,19 @@ export const CONTROL_CHARACTERS = C0_CONTROLS + DEL_AND_C1_CONTROLS;
 export const BIDI_CONTROLS = '\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
 /** The line and paragraph separators: line breaks to some readers, none to others. */
 export const LINE_SEPARATORS = '\\u2028\\u2029';
+/**
+ * The Hangul fillers: letters (Lo, not format characters) that draw as blank space. A name or
+ * word made of them, or padded with them, reads as nothing or as another one.
+ */
+export const HANGUL_FILLERS = '\\u115f\\u1160\\u3164\\uffa0';
+/**
+ * What draws nothing: every format character (Cf: zero-width spaces, the word joiner, the BOM,
+ * the soft hyphen, tag characters, U+180E, the interlinear annotation marks) and every other
+ * default-ignorable code point (variation selectors, the Hangul fillers, U+034F, the unassigned
+ * ones a later Unicode may make format characters). Two names that differ by one show alike.
+ * Needs a `u` flag ({@link anyOf}'s `flags`).
+ */
+export const INVISIBLES = '\\p{Cf}\\p{Default_Ignorable_Code_Point}';
 
 /** One character of any of `sets` (strings of this file, or other class bodies). */
 export function anyOf(sets: readonly string[], flags = ''): RegExp {

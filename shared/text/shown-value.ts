@@ -17,7 +17,13 @@
  * Arabic, Hebrew and Persian, and a mark only places the punctuation beside it; the embeddings,
  * overrides and isolates, which turn whole runs around, never stay.
  */
-import { BIDI_CONTROLS, CONTROL_CHARACTERS, LINE_SEPARATORS, anyOf } from './control-characters';
+import {
+  BIDI_CONTROLS,
+  CONTROL_CHARACTERS,
+  HANGUL_FILLERS,
+  LINE_SEPARATORS,
+  anyOf,
+} from './control-characters';
 
 /** What stands in for a character that would steer or hide text. */
 export const HIDDEN_MARK = '\uFFFD';
@@ -28,10 +34,7 @@ const BREAKS = anyOf(['\\t\\n\\u000b\\u000c\\r\\u0085', LINE_SEPARATORS], 'g');
  * Controls, bidi formatting, every format character (Cf), surrogate halves (Cs) and the Hangul
  * fillers (letters that draw nothing).
  */
-const STEERING = anyOf(
-  [CONTROL_CHARACTERS, BIDI_CONTROLS, '\\p{Cf}\\p{Cs}', '\\u115f\\u1160\\u3164\\uffa0'],
-  'gu',
-);
+const STEERING = anyOf([CONTROL_CHARACTERS, BIDI_CONTROLS, '\\p{Cf}\\p{Cs}', HANGUL_FILLERS], 'gu');
 /** The joiners and the directional marks (see above). */
 const KEPT = new Set(['\u200c', '\u200d', '\u200e', '\u200f', '\u061c']);
 /** Printable ASCII without two spaces in a row: the common case, left as it is without a scan. */

@@ -11,6 +11,7 @@ import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { paramSchemaOf } from '../../../shared/domain/model-param-schemas';
 import { checkParams } from '../../../shared/domain/model-params';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { shownIssue } from '../../../shared/text/shown-name';
 import { generationRequestSchema, type GenerationRequest } from '../../../shared/service/wire';
 import type { CredentialsProvider } from '../../ports/credentials';
 import { ServiceError, checkTypedTaskId, keysToFind, taskAddressProblem } from '../service';
@@ -60,8 +61,11 @@ export function parseRequest(input: GenerationRequest): GenerationRequest {
       issue && Object.hasOwn(REQUEST_PROBLEMS, issue.message)
         ? REQUEST_PROBLEMS[issue.message]
         : undefined;
+    // The path can hold the request's own keys (an option's name, from a template or a record
+    // another hand wrote): cleaned and bounded as a file's refusal is, never megabytes or escapes.
+    const shown = known || !issue ? undefined : shownIssue(issue);
     throw new EngineInputError(known ?? sentence('error.library.requestInvalid'), {
-      ...(known || !issue ? {} : { detail: `${issue.path.join('.')}: ${issue.message}` }),
+      ...(shown ? { detail: `${shown.where ?? 'request'}: ${shown.problem}` } : {}),
     });
   }
   return parsed.data;

@@ -25,6 +25,14 @@ import { jpegJumbfSegment } from './jumbf-box';
 
 /** What a compressed chunk may inflate to. */
 const MAX_INFLATED = 1024 * 1024;
+/**
+ * What all of a file's compressed chunks may inflate to together: the search's own bound
+ * (metadata-keys.ts' MAX_SEARCHED, past which a file counts as carrying a key anyway). A chunk
+ * that would take the file past it is `unread`, not inflated: one kilobyte of zTXt inflates to a
+ * megabyte, so a 640 KB file of 600 of them held ~800 MB and took 1.5 s of CPU, and the 64 MB
+ * a file may be (GALLERY_MAX_IMAGE_BYTES) tens of gigabytes.
+ */
+const MAX_INFLATED_TOTAL = 4 * 1024 * 1024;
 
 export interface MetadataPart {
   /** The part's bytes in the file: [start, end). */
@@ -64,12 +72,13 @@ function part(
 
 /**
  * A compressed stream inflated: as far as it goes when cut short, `null` when it inflates past
- * MAX_INFLATED or its data is broken (a reader may still find text in it).
+ * `maxBytes` or its data is broken (a reader may still find text in it).
  */
-function inflated(data: Buffer): Buffer | null {
+function inflated(data: Buffer, maxBytes: number): Buffer | null {
+  if (maxBytes < 1) return null;
   try {
     return inflateSync(data, {
-      maxOutputLength: MAX_INFLATED,
+      maxOutputLength: maxBytes,
       finishFlush: constants.Z_SYNC_FLUSH,
     });
   } catch {
@@ -91,12 +100,21 @@ function compressedOf(type: string, data: Buffer): Buffer | undefined {
   return translated < 0 ? undefined : data.subarray(translated + 1);
 }
 
-/** What a PNG chunk's compressed data adds to its search (the chunk's own bytes are searched too). */
-function pngInflated(type: string, data: Buffer): { more?: Buffer[]; unread?: boolean } {
+/**
+ * What a PNG chunk's compressed data adds to its search (the chunk's own bytes are searched too),
+ * inflated within `budget.left` bytes, which it uses up.
+ */
+function pngInflated(
+  type: string,
+  data: Buffer,
+  budget: { left: number },
+): { more?: Buffer[]; unread?: boolean } {
   const compressed = compressedOf(type, data);
   if (compressed === undefined) return {};
-  const text = inflated(compressed);
-  return text === null ? { unread: true } : { more: [text] };
+  const text = inflated(compressed, Math.min(MAX_INFLATED, budget.left));
+  if (text === null) return { unread: true };
+  budget.left -= text.length;
+  return { more: [text] };
 }
 
 /** An animated PNG's chunks: ancillary by their names, but the animation needs them. */
@@ -104,6 +122,7 @@ const PNG_ANIMATION = new Set(['acTL', 'fcTL', 'fdAT']);
 
 function pngParts(bytes: Buffer): MetadataPart[] {
   const parts = [part(bytes, 0, 8)];
+  const budget = { left: MAX_INFLATED_TOTAL };
   let at = 8;
   let ended = false;
   while (!ended && at + 12 <= bytes.length) {
@@ -118,7 +137,7 @@ function pngParts(bytes: Buffer): MetadataPart[] {
         ...(pixels ? { searchedEnd: at + 8 } : {}),
         removable: ancillary,
         credentials: type === 'caBX',
-        ...pngInflated(type, bytes.subarray(at + 8, end - 4)),
+        ...pngInflated(type, bytes.subarray(at + 8, end - 4), budget),
       }),
     );
     ended = type === 'IEND';

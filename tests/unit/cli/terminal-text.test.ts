@@ -62,6 +62,15 @@ describe('terminalSafe', () => {
     expect(terminalSafe('a\u001b[31mb\u202ec\u009bd\u007f')).toBe('a\\x1B[31mbU+202Ec\\x9Bd\\x7F');
   });
 
+  it('shows the Hangul fillers by code, as the window marks them; Hangul itself as it is', () => {
+    // Blank letters (Lo, not format characters): `ㅤ` alone read as nothing, `calmㅤ` as `calm`.
+    expect(terminalSafe('calm\u3164 \u115f\u1160 \uffa0')).toBe('calmU+3164 U+115FU+1160 U+FFA0');
+    expect(terminalSafe('한국어 ㄱㅏ')).toBe('한국어 ㄱㅏ');
+    const line = jsonSafe(JSON.stringify({ prompt: 'calm\u3164\uffa0' }));
+    expect(line).toBe('{"prompt":"calm\\u3164\\uffa0"}');
+    expect((JSON.parse(line) as { prompt: string }).prompt).toBe('calm\u3164\uffa0');
+  });
+
   it('leaves ordinary text alone, accents and emoji included', () => {
     const text = 'Un phare au crépuscule — 夕暮れの灯台 🌅 (429) https://cdn.example/a.png?x=1&y=2';
     expect(terminalSafe(text)).toBe(text);

@@ -22,6 +22,10 @@ import { suggestedFileName } from '../../../electron/app/os/save-name';
 import { checkExternalUrl } from '../../../electron/app/protocol/external-url';
 import { parseRequestPath } from '../../../electron/app/protocol/request-path';
 import { checkTaskId } from '../../../electron/core/service/task-id';
+import { TASK_ID_CONTROL } from '../../../shared/domain/limits';
+import { parseTaskRecord, plainTaskRecord } from '../../../shared/domain/record-check';
+import { taskRecordSchema } from '../../../shared/domain/task-record';
+import { makeTaskRecord } from '../../support/task-records';
 import { releaseNotesText } from '../../../electron/app/updates/release-notes';
 
 /** The characters of a set, found by asking its class about every BMP code unit. */
@@ -101,6 +105,46 @@ describe('the control-character table', () => {
       // NUL is the gallery's own rule ('empty'); every other one is 'tricky'.
       const rule = pathRefusal(`folder/a${char}b.png`, DEFAULT_ARCHIVE_LIMITS);
       expect(rule, name(char)).toBe(char === '\0' ? 'empty' : 'tricky');
+    }
+  });
+
+  it('refuses in a task id every character that draws nothing, wherever the id comes from', () => {
+    // What the brief of session 43's attack named, each drawn as nothing or reordering its
+    // neighbours: soft hyphen, CGJ, ALM, Hangul fillers, Mongolian vowel separator and free
+    // variation selector, zero-width space, word joiner, invisible operators, the isolates,
+    // variation selectors, BOM, interlinear annotation, musical format, tag characters.
+    const NAMED = [0xad, 0x34f, 0x61c, 0x115f, 0x1160, 0x17b4, 0x180b, 0x180e, 0x200b, 0x200c]
+      .concat([0x200d, 0x2028, 0x2029, 0x2060, 0x2064, 0x2065, 0x2066, 0x2069, 0x206f, 0x3164])
+      .concat([0xfe00, 0xfe0f, 0xfeff, 0xffa0, 0xfff0, 0xfff9, 0xfffb, 0x1bca0, 0x1d173])
+      .concat([0xe0001, 0xe0041, 0xe007f, 0xe0100, 0xe01ef, 0xe0fff]);
+    // And every member of the classes those belong to, by Unicode's own tables.
+    const ALL_INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u;
+    const every: number[] = [];
+    for (let code = 0; code <= 0x10ffff; code += 1) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      if (ALL_INVISIBLE.test(String.fromCodePoint(code))) every.push(code);
+    }
+    for (const code of NAMED) expect(every, code.toString(16)).toContain(code);
+    const base = makeTaskRecord({ taskId: 'task-1' });
+    const hex = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    for (const code of every) {
+      const id = `task${String.fromCodePoint(code)}id`;
+      expect(TASK_ID_CONTROL.test(id), hex(code)).toBe(true);
+    }
+    // Each place that keeps or sends an id, tried on the named ones and a sample of the rest.
+    const sample = [...NAMED, ...every.filter((_, at) => at % 97 === 0)];
+    for (const code of sample) {
+      const id = `task${String.fromCodePoint(code)}id`;
+      expect(() => checkTaskId(id), hex(code)).toThrow();
+      const record = { ...base, taskId: id };
+      expect(taskRecordSchema().safeParse(record).success, hex(code)).toBe(false);
+      expect(plainTaskRecord(record), hex(code)).toBeUndefined();
+      expect(parseTaskRecord(record), hex(code)).toBeUndefined();
+    }
+    // A plain id, and one in another script, still pass everywhere.
+    for (const id of ['task-1', 'ünïcødé-任务', 'مهمة-١']) {
+      expect(checkTaskId(id)).toBe(id);
+      expect(parseTaskRecord({ ...base, taskId: id })?.taskId).toBe(id);
     }
   });
 });
