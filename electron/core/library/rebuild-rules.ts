@@ -35,7 +35,10 @@ export function skippedFor(skip: Refusal, said: Sentence): boolean {
 }
 
 /** Why a folder or sidecar was not read, as a skip says it: a catalogue sentence. */
-export function fsReason(what: 'folder' | 'sidecar', error: unknown): Omit<Refusal, 'path'> {
+export function fsReason(
+  what: 'folder' | 'sidecar',
+  error: unknown,
+): { reason: string; reasonSentence: Sentence } {
   const said =
     error instanceof UnsafeFileError
       ? error.sentenceFor(what)
