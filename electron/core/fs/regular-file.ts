@@ -17,7 +17,7 @@ import { openInside, type OpenInsideOptions } from './open-inside';
  * in every language, shared/i18n/errors/library.ts). Not a UserFacingError: the sentence needs
  * its caller's context (which file, read for what), as rebuild.ts gives it ({@link sentenceFor}).
  */
-export type UnsafeWhy =
+type UnsafeWhy =
   | 'link'
   | 'outside'
   | 'folder'

@@ -60,7 +60,7 @@ function useKeyIdentity(provider: ProviderId): string {
 }
 
 /** The address "Test connection" tests: as typed in Settings, else as saved. */
-export function useTypedBaseUrl(): string {
+function useTypedBaseUrl(): string {
   return useAppStore((state) =>
     keptText(
       state.formDrafts['edit.baseUrl'],
