@@ -1,5 +1,7 @@
 /**
- * What is typed or chosen in Settings' "add" forms (a spending cap, a price) before it is added.
+ * What is typed or chosen in Settings' "add" forms (a spending cap, a price) before it is added,
+ * what is typed in its fields saved on their own (the service's name, the addresses, the
+ * defaults) before Save, and the boards' and templates' dialogs open with what is typed there.
  * A new language draws the window anew (app.tsx keys it on the language), so a form's own state
  * was lost at a switch: half a price typed, its service and basis chosen. Each value lives here
  * under its field's name and a form reads it with `useFormDraft` (use-form-draft.ts) as it would `useState`;
@@ -12,9 +14,56 @@ import type { CapPeriod } from '../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../shared/domain/providers';
 import type { CostUnit, PriceBasis } from '../../shared/domain/task-cost';
 import type { AppState } from './app-state';
+import type { draftFromDefaults } from './compose-model';
+
+/**
+ * What is typed in a field saved on its own (Settings' service name and addresses), over the
+ * saved value `over`: shown only while that is still the saved value (use-form-draft.ts).
+ */
+export interface KeptEdit {
+  readonly text: string;
+  readonly over: string;
+}
+
+/** Settings' fields saved on their own, each typed over its saved value. */
+export type KeptEditField = 'serviceName' | 'baseUrl' | `serviceBaseUrls.${ProviderId}`;
+
+/** Settings' defaults for new prompts as typed (defaults-section.tsx), over the saved ones. */
+export interface DefaultsEdit {
+  readonly draft: ReturnType<typeof draftFromDefaults>;
+  readonly over: ReturnType<typeof draftFromDefaults>;
+}
+
+/**
+ * The dialog the gallery's boards sidebar has open (sidebar-actions.tsx): a new board inside
+ * `parent`, or a board's rename, move or delete.
+ */
+export type BoardDialog =
+  | { readonly kind: 'create'; readonly parent: string | null }
+  | { readonly kind: 'rename' | 'move' | 'delete'; readonly board: string };
+
+/** A prompt template being edited (template-manager.tsx): a new one (no id) or a saved one. */
+export interface TemplateDraft {
+  readonly id?: string;
+  readonly version?: number;
+  readonly name: string;
+  readonly body: string;
+  readonly negative: string;
+}
 
 /** Every kept field and its value's type. */
 export type FormDrafts = {
+  readonly defaults: DefaultsEdit;
+  /** Open dialogs and what is typed in them (a new language redraws them open, as they were). */
+  readonly 'boards.dialog': BoardDialog | null;
+  readonly 'boards.name': string;
+  readonly 'boards.parent': string;
+  readonly 'templates.editing': TemplateDraft | null;
+  readonly 'templates.listName': string;
+  readonly 'templates.listWords': string;
+} & {
+  readonly [Field in `edit.${KeptEditField}`]: KeptEdit;
+} & {
   readonly 'cap.period': CapPeriod;
   readonly 'cap.provider': ProviderId | '';
   readonly 'cap.kind': 'soft' | 'hard';
@@ -29,6 +78,8 @@ export interface FormDraftsSlice {
   /** The fields changed since the window started (or since their form cleared them). */
   formDrafts: Partial<FormDrafts>;
   formDraftSet<K extends keyof FormDrafts>(field: K, value: FormDrafts[K]): void;
+  /** Forgets `field`'s value: its form shows its first (or saved) value again. */
+  formDraftDrop(field: keyof FormDrafts): void;
 }
 
 export const createFormDraftsSlice: StateCreator<AppState, [], [], FormDraftsSlice> = (set) => ({
@@ -39,6 +90,13 @@ export const createFormDraftsSlice: StateCreator<AppState, [], [], FormDraftsSli
         ? {}
         : { formDrafts: { ...state.formDrafts, [field]: value } },
     );
+  },
+  formDraftDrop(field) {
+    set((state) => {
+      if (!(field in state.formDrafts)) return {};
+      const { [field]: _dropped, ...rest } = state.formDrafts;
+      return { formDrafts: rest };
+    });
   },
 });
 

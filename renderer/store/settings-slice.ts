@@ -72,12 +72,6 @@ export interface SettingsSlice {
   /** The "Connect a service" panel is open (the first-run banner's, or Settings'). */
   connectOpen: boolean;
   connectShow(open: boolean): void;
-  /**
-   * The service address as typed in Settings, saved or not (null: as saved): "Test connection",
-   * beside the key, tests this address.
-   */
-  baseUrlDraft: string | null;
-  setBaseUrlDraft(text: string | null): void;
   /** Asks main to test `baseUrl` with `key` (the key being entered), or else its stored key. */
   serviceTest(baseUrl: string, key: string): Promise<ConnectionReport>;
 }
@@ -149,18 +143,11 @@ function serviceKeyActions(
 /** Connecting a service: the panel, the address as typed in Settings, and its test. */
 function connectionActions(
   set: SliceArgs[0],
-): Pick<
-  SettingsSlice,
-  'connectOpen' | 'connectShow' | 'baseUrlDraft' | 'setBaseUrlDraft' | 'serviceTest'
-> {
+): Pick<SettingsSlice, 'connectOpen' | 'connectShow' | 'serviceTest'> {
   return {
     connectOpen: false,
     connectShow(connectOpen) {
       set({ connectOpen });
-    },
-    baseUrlDraft: null,
-    setBaseUrlDraft(baseUrlDraft) {
-      set({ baseUrlDraft });
     },
     serviceTest(baseUrl, key) {
       const entered = key.trim();

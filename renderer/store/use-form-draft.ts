@@ -1,7 +1,7 @@
-/** A field of Settings' add forms kept in the store (form-drafts.ts), read as `useState` is. */
-import { useCallback } from 'react';
+/** A field of Settings' forms kept in the store (form-drafts.ts), read as `useState` is. */
+import { useCallback, useEffect } from 'react';
 import { useAppStore } from './app-store';
-import type { FormDrafts } from './form-drafts';
+import type { FormDrafts, KeptEdit, KeptEditField } from './form-drafts';
 
 /** `field`'s kept value (`initial` until it is set) and its setter, as `useState` gives them. */
 export function useFormDraft<K extends keyof FormDrafts>(
@@ -12,4 +12,31 @@ export function useFormDraft<K extends keyof FormDrafts>(
   const setDraft = useAppStore((state) => state.formDraftSet);
   const setValue = useCallback((next: FormDrafts[K]) => setDraft(field, next), [setDraft, field]);
   return [value ?? initial, setValue];
+}
+
+/** What `kept` shows over the saved value `saved`: its text while it was typed over that value. */
+export function keptText(kept: KeptEdit | undefined, saved: string): string {
+  return kept !== undefined && kept.over === saved ? kept.text : saved;
+}
+
+/**
+ * A field saved on its own (Settings' service name and addresses): what is typed there (the saved
+ * value `saved` until something is) and its setter. Kept in the store, so a new language, which
+ * draws the window anew, keeps an unsaved edit; a newly saved value (this field's Save, another
+ * window's) replaces it, as the field showed it before.
+ */
+export function useKeptEdit(field: KeptEditField, saved: string): [string, (text: string) => void] {
+  const key = `edit.${field}` as const;
+  const kept = useAppStore((state) => state.formDrafts[key]);
+  const setDraft = useAppStore((state) => state.formDraftSet);
+  const drop = useAppStore((state) => state.formDraftDrop);
+  // An edit typed over a value saved since is over: dropped, so it never comes back.
+  useEffect(() => {
+    if (kept !== undefined && kept.over !== saved) drop(key);
+  }, [kept, saved, drop, key]);
+  const setText = useCallback(
+    (text: string) => (text === saved ? drop(key) : setDraft(key, { text, over: saved })),
+    [saved, drop, setDraft, key],
+  );
+  return [keptText(kept, saved), setText];
 }

@@ -43,7 +43,7 @@ import { INLINE_DIR } from '../gallery';
  * @throws UnsafeFileError when `sha256` is not a hash.
  */
 function inlineSpoolPath(folder: string, sha256: string): string {
-  if (!isInlineHash(sha256)) throw new UnsafeFileError('It is not the name of an inline image.');
+  if (!isInlineHash(sha256)) throw new UnsafeFileError('inlineName');
   return join(folder, INLINE_DIR, sha256);
 }
 

@@ -87,7 +87,7 @@ export async function placeNew(root: string, from: string, to: string): Promise<
     if (linked === 'exists') return await names(to, held);
     if (await names(to, held)) return true;
     await unlink(to).catch(() => undefined);
-    throw new UnsafeFileError('It changed while Pictor put it back: a folder on its way changed.');
+    throw new UnsafeFileError('placed');
   } finally {
     await handle.close();
   }

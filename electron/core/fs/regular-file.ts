@@ -9,17 +9,48 @@
  * read is what was checked, and it is inside.
  */
 import type { FileHandle } from 'node:fs/promises';
+import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { openInside, type OpenInsideOptions } from './open-inside';
 
 /**
- * Why a file was not read, as a sentence (`reason`) for the user. Not a UserFacingError: the
- * sentence needs its caller's context (which file, read for what), as rebuild.ts gives it.
+ * Why a file was not read: a reason of the catalogue's `error.library.unsafeFile` (one sentence
+ * in every language, shared/i18n/errors/library.ts). Not a UserFacingError: the sentence needs
+ * its caller's context (which file, read for what), as rebuild.ts gives it ({@link sentenceFor}).
  */
+type UnsafeWhy =
+  | 'link'
+  | 'outside'
+  | 'folder'
+  | 'pipe'
+  | 'irregular'
+  | 'tooLarge'
+  | 'grew'
+  | 'inlineName'
+  | 'placed';
+
 export class UnsafeFileError extends Error {
-  constructor(readonly reason: string) {
+  /** The reason in English (the CLI, the log). */
+  readonly reason: string;
+
+  constructor(
+    readonly why: UnsafeWhy,
+    /** The size read at most, for `tooLarge`. */
+    readonly maxBytes = 0,
+  ) {
+    const reason = englishText(unsafeSentence(why, maxBytes, 'file'));
     super(reason);
+    this.reason = reason;
     this.name = 'UnsafeFileError';
   }
+
+  /** The reason as a catalogue sentence, after "The sidecar / folder was not read." for `what`. */
+  sentenceFor(what: 'sidecar' | 'folder' | 'file'): Sentence {
+    return unsafeSentence(this.why, this.maxBytes, what);
+  }
+}
+
+function unsafeSentence(why: UnsafeWhy, max: number, what: string): Sentence {
+  return sentence('error.library.unsafeFile', { what, why, max: String(max) });
 }
 
 interface Kind {
@@ -30,20 +61,13 @@ interface Kind {
   isDirectory(): boolean;
 }
 
-const LINK = 'It is a link, which Pictor does not follow.';
-const OUTSIDE = 'It is not inside the folder Pictor reads from: a folder on its way changed.';
-
 /** The reason `kind` is not a regular file, or null when it is one. */
-function notRegular(kind: Kind): string | null {
+function notRegular(kind: Kind): UnsafeWhy | null {
   if (kind.isFile()) return null;
-  if (kind.isSymbolicLink()) return LINK;
-  if (kind.isDirectory()) return 'It is a folder, not a file.';
-  if (kind.isFIFO() || kind.isSocket()) return 'It is a pipe or socket, not a file.';
-  return 'It is not a regular file.';
-}
-
-function tooLarge(maxBytes: number): UnsafeFileError {
-  return new UnsafeFileError(`It is larger than the ${maxBytes} bytes Pictor reads.`);
+  if (kind.isSymbolicLink()) return 'link';
+  if (kind.isDirectory()) return 'folder';
+  if (kind.isFIFO() || kind.isSocket()) return 'pipe';
+  return 'irregular';
 }
 
 /** A regular file opened inside its root: the handle, and its size and time as `fstat` saw them. */
@@ -65,12 +89,12 @@ export async function openRegularFile(
   seams?: OpenInsideOptions,
 ): Promise<OpenedRegularFile> {
   const opened = await openInside(root, path, seams);
-  if (!opened.ok) throw new UnsafeFileError(opened.why === 'link' ? LINK : OUTSIDE);
+  if (!opened.ok) throw new UnsafeFileError(opened.why === 'link' ? 'link' : 'outside');
   const { handle, stats } = opened;
   try {
     const reason = notRegular(stats);
     if (reason) throw new UnsafeFileError(reason);
-    if (Number(stats.size) > maxBytes) throw tooLarge(maxBytes);
+    if (Number(stats.size) > maxBytes) throw new UnsafeFileError('tooLarge', maxBytes);
     return { handle, size: Number(stats.size), mtimeMs: Number(stats.mtimeMs) };
   } catch (error) {
     await handle.close();
@@ -118,7 +142,7 @@ export async function withRegularFile<T>(
  */
 export async function readOpenedFile(handle: FileHandle, size: number): Promise<Buffer> {
   const bytes = await readAtMostOneMore(handle, size);
-  if (bytes.length > size) throw new UnsafeFileError('It changed while Pictor was reading it.');
+  if (bytes.length > size) throw new UnsafeFileError('grew');
   return bytes;
 }
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { lazySchema } from '../../../shared/domain/lazy-schema';
 import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-record';
+import type { MainParams } from '../../../shared/i18n/main-catalogue';
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { withoutFileWords } from './file-words';
@@ -59,17 +60,17 @@ function describeIssue(error: z.ZodError): string {
 }
 
 /**
- * Why a sidecar cannot be used: in English (the CLI, the log) and, where it is a catalogue
- * sentence, that sentence (the window's lists show it in their language).
+ * Why a sidecar cannot be used: a catalogue sentence (the window's lists show it in their
+ * language) and its English text (the CLI, the log).
  */
 export interface SidecarRefusal {
   readonly ok: false;
   readonly reason: string;
-  readonly reasonSentence?: Sentence;
+  readonly reasonSentence: Sentence;
 }
 
-function refused(key: MainMessageKey): SidecarRefusal {
-  const said = sentence(key);
+function refused(key: MainMessageKey, params?: MainParams): SidecarRefusal {
+  const said = sentence(key, params);
   return { ok: false, reason: englishText(said), reasonSentence: said };
 }
 
@@ -89,18 +90,11 @@ export function parseSidecar(
   if (!parsed.ok) return parsed;
   const envelope = envelopeSchema().safeParse(parsed.json);
   if (!envelope.success) return refused('error.library.notASidecar');
-  if (envelope.data.version > SIDECAR_VERSION) {
-    return {
-      ok: false,
-      reason: `The sidecar was written by a newer version of Pictor (format ${envelope.data.version}).`,
-    };
-  }
+  if (envelope.data.version > SIDECAR_VERSION)
+    return refused('error.library.sidecarNewer', { format: String(envelope.data.version) });
   const record = taskRecordSchema().safeParse(envelope.data.record);
   if (!record.success)
-    return {
-      ok: false,
-      reason: `The task record in the sidecar is not valid (${describeIssue(record.error)}).`,
-    };
+    return refused('error.library.recordInvalid', { detail: describeIssue(record.error) });
   // A sidecar is read only from folders and archives anyone could write: its facts, not its words.
   return {
     ok: true,
@@ -147,6 +141,5 @@ export function summariseSidecar(
   }
   const full = parseSidecar(text);
   if (!full.ok) return full;
-  const said = sentence('error.library.unreadable', { what: 'sidecar', code: 'none' });
-  return { ok: false, reason: englishText(said), reasonSentence: said };
+  return refused('error.library.unreadable', { what: 'sidecar', code: 'none' });
 }

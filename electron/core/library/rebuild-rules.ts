@@ -34,18 +34,21 @@ export function skippedFor(skip: Refusal, said: Sentence): boolean {
   return skip.reasonSentence?.key === said.key;
 }
 
-/** Why a folder or sidecar was not read, as a skip says it (a catalogue sentence but for a refusal). */
-export function fsReason(what: 'folder' | 'sidecar', error: unknown): Omit<Refusal, 'path'> {
-  if (error instanceof UnsafeFileError)
-    return { reason: `The ${what} was not read. ${error.reason}` };
-  const said = sentence('error.library.unreadable', { what, code: errorCode(error) ?? 'none' });
+/** Why a folder or sidecar was not read, as a skip says it: a catalogue sentence. */
+export function fsReason(
+  what: 'folder' | 'sidecar',
+  error: unknown,
+): { reason: string; reasonSentence: Sentence } {
+  const said =
+    error instanceof UnsafeFileError
+      ? error.sentenceFor(what)
+      : sentence('error.library.unreadable', { what, code: errorCode(error) ?? 'none' });
   return { reason: englishText(said), reasonSentence: said };
 }
 
 /** `refused` as what a rebuild or an import left out: the sidecar at `path`. */
 export function skipOf(path: string, refused: SidecarRefusal): Refusal {
-  const { reason, reasonSentence } = refused;
-  return reasonSentence ? { path, reason, reasonSentence } : { path, reason };
+  return { path, reason: refused.reason, reasonSentence: refused.reasonSentence };
 }
 
 /**

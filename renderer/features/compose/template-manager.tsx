@@ -13,19 +13,15 @@ import { Field } from '../../components/field';
 import { TextField } from '../../components/text-field';
 import { errorText, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
+import type { TemplateDraft } from '../../store/form-drafts';
+import { useFormDraft } from '../../store/use-form-draft';
 import type { TemplateExportFormat, TemplateFileFormat } from '../../store/templates-slice';
 import { EditorPreview, SyntaxHelp } from './template-editor-help';
 
 const FORMATS: readonly TemplateFileFormat[] = ['pictor', 'fooocus', 'a1111', 'invokeai'];
 
 /** The template being edited: a new one (no id) or a saved one at the version opened. */
-interface Editing {
-  readonly id?: string;
-  readonly version?: number;
-  readonly name: string;
-  readonly body: string;
-  readonly negative: string;
-}
+type Editing = TemplateDraft;
 
 function editingOf(template: PromptTemplate): Editing {
   const { id, version, name, body } = template;
@@ -51,7 +47,9 @@ function TextArea(props: { label: string; value: string; onChange: (value: strin
 
 function TemplateEditor({ editing, onDone }: { editing: Editing; onDone: () => void }) {
   const save = useAppStore((state) => state.templatesSave);
-  const [draft, setDraft] = useState(editing);
+  // The store's (form-drafts.ts), as the editor being open: a new language keeps what is typed.
+  const [kept, setDraft] = useFormDraft('templates.editing', editing);
+  const draft = kept ?? editing;
   const submit = async () => {
     const { id, version, name, body, negative } = draft;
     const saved = await save({
@@ -99,8 +97,8 @@ function WordListEditor() {
   const lists = useAppStore((state) => state.templateWordLists);
   const saveList = useAppStore((state) => state.templatesSaveWordList);
   const removeList = useAppStore((state) => state.templatesDeleteWordList);
-  const [name, setName] = useState('');
-  const [words, setWords] = useState('');
+  const [name, setName] = useFormDraft('templates.listName', '');
+  const [words, setWords] = useFormDraft('templates.listWords', '');
   return (
     <section aria-label={t('templates.manage.wordLists')}>
       <h3>{t('templates.manage.wordLists')}</h3>
@@ -177,7 +175,7 @@ const NEW_TEMPLATE = 'new';
  * opened it (a template's Edit, or New), or New when that template went meanwhile.
  */
 function useEditorFocus() {
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [editing, setEditing] = useFormDraft('templates.editing', null);
   const opener = useRef<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -234,11 +232,19 @@ function TemplateList(props: {
   );
 }
 
+/** What the manager keeps while open (form-drafts.ts), forgotten when it closes. */
+const TEMPLATE_DRAFTS = ['templates.editing', 'templates.listName', 'templates.listWords'] as const;
+
 /** The dialog while "Manage templates…" is open. */
 export function TemplateManagerHost() {
   const open = useAppStore((state) => state.templatesManaging);
   const show = useAppStore((state) => state.templatesShowManager);
-  return open ? <TemplateManager onClose={() => show(false)} /> : null;
+  const drop = useAppStore((state) => state.formDraftDrop);
+  const close = () => {
+    for (const field of TEMPLATE_DRAFTS) drop(field);
+    show(false);
+  };
+  return open ? <TemplateManager onClose={close} /> : null;
 }
 
 function TemplateManager({ onClose }: { onClose: () => void }) {

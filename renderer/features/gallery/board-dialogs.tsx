@@ -11,6 +11,7 @@ import { TextField } from '../../components/text-field';
 import { t } from '../../i18n';
 import { problemOf, type Problem } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
+import { useFormDraft } from '../../store/use-form-draft';
 import { BoardPicker } from './board-picker';
 import { boardName } from './board-tree';
 
@@ -46,8 +47,8 @@ export interface NameDialogProps {
 export function BoardNameDialog(props: NameDialogProps) {
   const { board, onClose } = props;
   const form = useId();
-  const [name, setName] = useState(board === undefined ? '' : boardName(board));
-  const [parent, setParent] = useState(props.parent ?? '');
+  const [name, setName] = useFormDraft('boards.name', board === undefined ? '' : boardName(board));
+  const [parent, setParent] = useFormDraft('boards.parent', props.parent ?? '');
   const store = useAppStore.getState;
   const request = useRequest(props.onDone);
   const submit = () =>

@@ -8,6 +8,8 @@ import { boardKey } from '../../../shared/domain/triage';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import type { GalleryFilters } from '../../store/gallery-list-model';
+import type { BoardDialog } from '../../store/form-drafts';
+import { useFormDraft } from '../../store/use-form-draft';
 import { BoardNameDialog, DeleteBoardDialog, MoveBoardDialog } from './board-dialogs';
 import type { BoardNode } from './board-tree';
 import { usePurgeRejects, type PurgeRejects } from './use-purge-rejects';
@@ -19,9 +21,7 @@ const store = useAppStore.getState;
 /** A menu asked for: on a board (its path), or on one of the library's views (null). */
 type MenuAt = TreeMenuRequest & { readonly board: string | null };
 
-type SidebarDialog =
-  | { readonly kind: 'create'; readonly parent: string | null }
-  | { readonly kind: 'rename' | 'move' | 'delete'; readonly board: string };
+type SidebarDialog = BoardDialog;
 
 export interface SidebarActions {
   /** Shows the images of an entry (its filters), unless shown already. */
@@ -43,7 +43,17 @@ export function useSidebarActions(
   onFiltersChange: (patch: Partial<GalleryFilters>) => void,
 ): SidebarActions {
   const [menuAt, setMenuAt] = useState<MenuAt | null>(null);
-  const [dialog, setDialog] = useState<SidebarDialog | null>(null);
+  // In the store (form-drafts.ts), as the name typed in it: a new language keeps the dialog open.
+  const [dialog, keepDialog] = useFormDraft('boards.dialog', null);
+  const drop = useAppStore((state) => state.formDraftDrop);
+  const setDialog = useCallback(
+    (next: SidebarDialog | null) => {
+      drop('boards.name');
+      drop('boards.parent');
+      keepDialog(next);
+    },
+    [drop, keepDialog],
+  );
   const [focusTo, setFocusTo] = useState<string | null>(null);
   const purge = usePurgeRejects();
   const show = (patch: Partial<GalleryFilters>): void => {

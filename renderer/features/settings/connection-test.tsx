@@ -16,6 +16,7 @@ import { errorText, formatDateTime, t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
 import { toApiError, type ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
+import { keptText } from '../../store/use-form-draft';
 import type { ConnectionReport as Report } from '../../store/settings-slice';
 
 interface ReportProps {
@@ -59,10 +60,12 @@ function useKeyIdentity(provider: ProviderId): string {
 }
 
 /** The address "Test connection" tests: as typed in Settings, else as saved. */
-export function useTypedBaseUrl(): string {
-  return useAppStore(
-    (state) =>
-      state.baseUrlDraft ?? (state.settings ? typedAddress(state.settings, DEFAULT_PROVIDER) : ''),
+function useTypedBaseUrl(): string {
+  return useAppStore((state) =>
+    keptText(
+      state.formDrafts['edit.baseUrl'],
+      state.settings ? typedAddress(state.settings, DEFAULT_PROVIDER) : '',
+    ),
   );
 }
 

@@ -2,7 +2,7 @@
  * Defaults for new prompts. A preset is saved when chosen; typed values are saved when they
  * are valid and the field is left (or Enter is pressed), with the reason shown while they are not.
  */
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useId, useMemo, type InputHTMLAttributes } from 'react';
 import type { Settings } from '../../../shared/domain/settings';
 import { t } from '../../i18n';
 import { TASKS_PER_SUBMIT } from '../../../shared/domain/limits';
@@ -14,6 +14,8 @@ import {
   type Checked,
 } from '../../lib/request-validation';
 import { draftFromDefaults } from '../../store/compose-model';
+import { useAppStore } from '../../store/app-store';
+import type { DefaultsEdit } from '../../store/form-drafts';
 import { ChoiceField } from '../../components/choice-field';
 import { qualityOptions, sizeOptions } from '../../lib/request-options';
 import { Field } from '../../components/field';
@@ -22,26 +24,35 @@ import type { SettingSaver } from './use-setting-save';
 
 type Draft = ReturnType<typeof draftFromDefaults>;
 
-/** Follows saved changes field by field, so a field being edited keeps what was typed. */
+/** What is typed, field by field, but where the saved value changed since it was typed. */
+function followed({ draft: current, over: before }: DefaultsEdit, next: Draft): Draft {
+  return {
+    ...current,
+    provider: next.provider,
+    model: next.model !== before.model ? next.model : current.model,
+    size: next.size !== before.size ? next.size : current.size,
+    sizeCustom: next.size !== before.size ? next.sizeCustom : current.sizeCustom,
+    quality: next.quality !== before.quality ? next.quality : current.quality,
+    qualityCustom: next.quality !== before.quality ? next.qualityCustom : current.qualityCustom,
+    count: next.count !== before.count ? next.count : current.count,
+  };
+}
+
+/**
+ * Follows saved changes field by field, so a field being edited keeps what was typed. Kept in the
+ * store (form-drafts.ts): a new language draws the window anew and keeps what was typed.
+ */
 function useDraft(settings: Settings): [Draft, (patch: Partial<Draft>) => void] {
-  const [draft, setDraft] = useState<Draft>(() => draftFromDefaults(settings));
-  const previous = useRef(draftFromDefaults(settings));
+  const next = useMemo(() => draftFromDefaults(settings), [settings]);
+  const kept = useAppStore((state) => state.formDrafts.defaults);
+  const setDraft = useAppStore((state) => state.formDraftSet);
+  const draft = useMemo(() => (kept ? followed(kept, next) : next), [kept, next]);
+  // A saved change is taken into what is kept, as it is shown.
   useEffect(() => {
-    const next = draftFromDefaults(settings);
-    const before = previous.current;
-    previous.current = next;
-    setDraft((current) => ({
-      ...current,
-      provider: next.provider,
-      model: next.model !== before.model ? next.model : current.model,
-      size: next.size !== before.size ? next.size : current.size,
-      sizeCustom: next.size !== before.size ? next.sizeCustom : current.sizeCustom,
-      quality: next.quality !== before.quality ? next.quality : current.quality,
-      qualityCustom: next.quality !== before.quality ? next.qualityCustom : current.qualityCustom,
-      count: next.count !== before.count ? next.count : current.count,
-    }));
-  }, [settings]);
-  return [draft, (patch) => setDraft((current) => ({ ...current, ...patch }))];
+    if (kept && kept.over !== next)
+      setDraft('defaults', { draft: followed(kept, next), over: next });
+  }, [kept, next, setDraft]);
+  return [draft, (patch) => setDraft('defaults', { draft: { ...draft, ...patch }, over: next })];
 }
 
 type Defaults = Pick<Settings, 'defaultModel' | 'defaultSize' | 'defaultQuality' | 'defaultCount'>;

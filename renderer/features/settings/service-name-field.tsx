@@ -3,20 +3,19 @@
  * service (lib/service-label.ts). Left empty (or cleared), the service is named by its address's
  * host, which the empty field shows as its placeholder.
  */
-import { useEffect, useState } from 'react';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { t } from '../../i18n';
 import { defaultServiceName } from '../../lib/service-label';
 import { SERVICE_NAME_MAX_CHARS } from '../../../shared/domain/service-name';
 import { useAppStore } from '../../store/app-store';
+import { useKeptEdit } from '../../store/use-form-draft';
 import type { SettingSaver } from './use-setting-save';
 
 export function ServiceNameField({ saver }: { saver: SettingSaver }) {
   const saved = useAppStore((state) => state.settings?.serviceName ?? '');
   const byAddress = useAppStore((state) => defaultServiceName(state.settings));
-  const [text, setText] = useState(saved);
-  useEffect(() => setText(saved), [saved]);
+  const [text, setText] = useKeptEdit('serviceName', saved);
   const changed = text.trim() !== saved;
   return (
     <form

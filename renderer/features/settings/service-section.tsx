@@ -3,7 +3,7 @@
  * key field, connection-test.tsx) tests. Then its name, and its models' options (it publishes
  * none: own-model-options.tsx).
  */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Icon } from '../../components/icon';
 import { t } from '../../i18n';
 import type { ApiError } from '../../lib/api';
@@ -15,8 +15,8 @@ import { USERS_CHOICE_SENTENCES } from '../../../shared/i18n/errors/settings';
 import { AddressSaveForm } from './address-field';
 import { ServiceNameField } from './service-name-field';
 import { OwnModelOptions } from './own-model-options';
-import { useTypedBaseUrl } from './connection-test';
 import { useFocusRequest } from '../../store/use-focus-request';
+import { useKeptEdit } from '../../store/use-form-draft';
 import type { SettingSaver } from './use-setting-save';
 
 /**
@@ -41,13 +41,11 @@ export function ServiceSection({ saver, active }: { saver: SettingSaver; active:
   const settings = useAppStore((state) => state.settings) ?? DEFAULT_SETTINGS;
   const saved = typedAddress(settings, DEFAULT_PROVIDER);
   const demo = useAppStore((state) => state.demo);
-  const text = useTypedBaseUrl();
-  const setDraft = useAppStore((state) => state.setBaseUrlDraft);
-  const setText = (value: string): void => setDraft(value === saved ? null : value);
+  // A newly saved address replaces what was typed; "Test connection" tests what is shown here
+  // (connection-test.tsx's useTypedBaseUrl reads the same draft).
+  const [text, setText] = useKeptEdit('baseUrl', saved);
   const input = useRef<HTMLInputElement>(null);
   useFocusRequest('baseUrl', input, active);
-  // A newly saved address replaces what was typed.
-  useEffect(() => setDraft(null), [saved, setDraft]);
   const refusal = saver.errorOf('baseUrl');
   const declined = isUsersChoice(refusal);
   const error = declined ? null : refusal;
@@ -56,7 +54,7 @@ export function ServiceSection({ saver, active }: { saver: SettingSaver; active:
   const save = async (): Promise<void> => {
     // The field shows the address as saved (normalised), even when that equals the one before.
     const { serviceBaseUrls } = withAddress(settings, DEFAULT_PROVIDER, text.trim());
-    if (await saver.save('baseUrl', { serviceBaseUrls })) setDraft(null);
+    if (await saver.save('baseUrl', { serviceBaseUrls })) setText(saved);
   };
 
   return (

@@ -4,11 +4,12 @@
  * proxy, a regional host), checked by main like the service address. Each key is sent only to
  * its own service's address.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import type { ServiceBaseUrls } from '../../../shared/domain/settings';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
+import { useKeptEdit } from '../../store/use-form-draft';
 import { AddressSaveForm } from './address-field';
 import { fieldProblem } from './field-error';
 import { KeySection } from './key-section';
@@ -25,9 +26,8 @@ const OTHER_SERVICES = PROVIDER_IDS.filter((id) => PROVIDERS[id].defaultBaseUrl 
 function AddressForm({ provider, saver }: { provider: ProviderId; saver: SettingSaver }) {
   const addresses = useAppStore((state) => state.settings?.serviceBaseUrls ?? NO_ADDRESSES);
   const saved = addresses[provider] ?? '';
-  const [text, setText] = useState(saved);
   // A newly saved address (normalised by main) replaces what was typed.
-  useEffect(() => setText(saved), [saved]);
+  const [text, setText] = useKeptEdit(`serviceBaseUrls.${provider}`, saved);
   const field = `serviceBaseUrls.${provider}`;
   const own = PROVIDERS[provider].defaultBaseUrl ?? '';
   return (

@@ -111,6 +111,13 @@ export const libraryErrors = {
     '{what, select, sidecar {The sidecar} other {The folder}} could not be read{code, select, none {} other { ({code})}}.',
   'error.library.sidecarNotJson': 'The sidecar is not valid JSON.',
   'error.library.notASidecar': 'The file is not a Pictor sidecar.',
+  'error.library.sidecarNewer':
+    'The sidecar was written by a newer version of Pictor (format {format}).',
+  // {detail}: where in the record and what is wrong there, as the record's check says it.
+  'error.library.recordInvalid': 'The task record in the sidecar is not valid ({detail}).',
+  // electron/core/fs/regular-file.ts: a file not read as unsafe, after what it was read as.
+  'error.library.unsafeFile':
+    '{what, select, sidecar {The sidecar was not read. } folder {The folder was not read. } other {}}{why, select, link {It is a link, which Pictor does not follow.} outside {It is not inside the folder Pictor reads from: a folder on its way changed.} folder {It is a folder, not a file.} pipe {It is a pipe or socket, not a file.} tooLarge {It is larger than the {max} bytes Pictor reads.} grew {It changed while Pictor was reading it.} inlineName {It is not the name of an inline image.} placed {It changed while Pictor put it back: a folder on its way changed.} other {It is not a regular file.}}',
 
   // electron/core/library/archive/zip-source.ts (an archive refused as a whole)
   'error.library.archiveTooManyEntries':

@@ -210,7 +210,14 @@ describe('rebuild caps every sidecar', () => {
     const { records, skipped } = await rebuildBounded();
     expect(records).toEqual([]);
     expect(skipped).toEqual([
-      { path: '2024/05/30/pictor.json', reason: expect.stringMatching(/larger than/) },
+      {
+        path: '2024/05/30/pictor.json',
+        reason: expect.stringMatching(/larger than/),
+        reasonSentence: {
+          key: 'error.library.unsafeFile',
+          params: { what: 'sidecar', why: 'tooLarge', max: String(MAX_SIDECAR_BYTES) },
+        },
+      },
     ]);
   });
 

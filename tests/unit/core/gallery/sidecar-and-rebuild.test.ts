@@ -179,13 +179,21 @@ describe('rebuild', () => {
       {
         path: '2024/02/bad-record/pictor.json',
         reason: expect.stringMatching(/not valid \(status: /),
+        reasonSentence: {
+          key: 'error.library.recordInvalid',
+          params: { detail: expect.stringMatching(/^status: /) },
+        },
       },
       {
         path: '2024/02/copy/pictor.json',
         reason: 'Another sidecar in the gallery describes the same task.',
         reasonSentence: { key: 'error.library.sameTaskSidecar' },
       },
-      { path: '2024/02/newer/pictor.json', reason: expect.stringMatching(/newer version/) },
+      {
+        path: '2024/02/newer/pictor.json',
+        reason: 'The sidecar was written by a newer version of Pictor (format 2).',
+        reasonSentence: { key: 'error.library.sidecarNewer', params: { format: '2' } },
+      },
       {
         path: '2024/02/not-json/pictor.json',
         reason: 'The sidecar is not valid JSON.',
@@ -224,6 +232,10 @@ describe('rebuild', () => {
       {
         path: '2024/03/newer-but-broken/pictor.json',
         reason: expect.stringMatching(/not valid \(status: /),
+        reasonSentence: {
+          key: 'error.library.recordInvalid',
+          params: { detail: expect.stringMatching(/^status: /) },
+        },
       },
     ]);
   });

@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cp, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SIDECAR_NAME } from '../../../../electron/core/gallery';
+import { MAX_SIDECAR_BYTES, SIDECAR_NAME } from '../../../../electron/core/gallery';
 import { startWiredApp, type WiredAppOptions } from '../render-wired-app';
 
 /** Every file under `root`, root-relative, with a hash of its bytes. */
@@ -130,6 +130,64 @@ describe('opening a library whose folder holds a task folder under a crafted nam
     expect(reasons()).toEqual([
       'Die Begleitdatei ist kein gültiges JSON.',
       'Eine andere Begleitdatei in der Galerie beschreibt dieselbe Aufgabe.',
+    ]);
+  });
+  it('lists a sidecar too large to read, one of a newer format and one whose record fails its check, each in the reader’s language', async () => {
+    const { user, region } = await openLibrary(async (wired) => {
+      const made = await wired.generate(['A red kite', 'A blue boat', 'A green hill']);
+      const other = join(wired.dir, 'Other library');
+      await cp(wired.runtime.galleryDir(), other, { recursive: true });
+      for (const task of made) wired.runtime.core.history.delete(task.localId);
+      const [large, newer, invalid] = Object.keys(filesOf(other))
+        .filter((path) => path.endsWith(SIDECAR_NAME))
+        .map((path) => join(other, path));
+      const sidecarOf = (path: string | undefined) =>
+        JSON.parse(readFileSync(path ?? '', 'utf8')) as {
+          version: number;
+          record: object & { request: object };
+        };
+      // Valid JSON past the size a sidecar is read to; a later format; a prompt that is no text.
+      await writeFile(
+        large ?? '',
+        `${readFileSync(large ?? '', 'utf8')}${' '.repeat(MAX_SIDECAR_BYTES)}`,
+      );
+      await writeFile(newer ?? '', JSON.stringify({ ...sidecarOf(newer), version: 2 }));
+      const damaged = sidecarOf(invalid);
+      await writeFile(
+        invalid ?? '',
+        JSON.stringify({
+          ...damaged,
+          record: { ...damaged.record, request: { ...damaged.record.request, prompt: 5 } },
+        }),
+      );
+      wired.env.PICTOR_E2E_CHOOSE_FOLDER = other;
+    });
+    let report = within(region).getByRole('status');
+    await user.click(within(report).getByText('3 task folders were left out:'));
+    const reasons = () =>
+      within(report)
+        .getAllByRole('listitem')
+        .map((item) =>
+          item.textContent?.slice(item.querySelector('.mono')?.textContent?.length).trim(),
+        )
+        .sort();
+    expect(reasons()).toEqual([
+      `The sidecar was not read. It is larger than the ${MAX_SIDECAR_BYTES} bytes Pictor reads.`,
+      'The sidecar was written by a newer version of Pictor (format 2).',
+      expect.stringMatching(/^The task record in the sidecar is not valid \(.*prompt.*\)\.$/),
+    ]);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Deutsch');
+    await waitFor(() => expect(document.documentElement.lang).toBe('de'));
+    const german = await screen.findByText('3 Aufgabenordner wurden ausgelassen:');
+    report = german.closest<HTMLElement>('[role="status"]')!;
+    expect(reasons()).toEqual([
+      expect.stringMatching(
+        /^Der Aufgabendatensatz in der Begleitdatei ist nicht gültig \(.*prompt.*\)\.$/,
+      ),
+      'Die Begleitdatei wurde nicht gelesen. Sie ist größer als die ' +
+        `${MAX_SIDECAR_BYTES} Bytes, die Pictor liest.`,
+      'Die Begleitdatei wurde von einer neueren Version von Pictor geschrieben (Format 2).',
     ]);
   });
 });

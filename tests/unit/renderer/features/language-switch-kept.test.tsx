@@ -256,3 +256,101 @@ describe('a language switch, over feeds scrolled half-way', () => {
     await waitFor(() => expect(feedTop('.gallery-grid')).toBe(2_000));
   });
 });
+
+describe('a language switch, over Settings’ fields typed and not saved', () => {
+  /** The screen shown (Settings here); the others are drawn hidden. */
+  const shown = () =>
+    [...document.querySelectorAll<HTMLElement>('.app__view')].find((view) => !view.hidden)!;
+  const field = (key: Parameters<typeof t>[0]) =>
+    within(shown()).getAllByLabelText<HTMLInputElement>(t(key))[0]!;
+  const typed = () => ({
+    name: field('settings.serviceName.label').value,
+    address: field('settings.baseUrl.label').value,
+    otherAddress: field('settings.services.address').value,
+    model: within(document.getElementById('settings-defaults')!).getByLabelText<HTMLInputElement>(
+      t('compose.model.label'),
+    ).value,
+  });
+
+  it('keeps the service’s name, its address, another service’s address and the default model as typed', async () => {
+    const { user } = await startWiredApp();
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    const saved = useAppStore.getState().settings;
+    const edits = {
+      name: 'Studio render box',
+      address: 'https://render.example.test/v1',
+      otherAddress: 'https://proxy.example.test/',
+      model: 'my-own-model',
+    };
+    const model = within(document.getElementById('settings-defaults')!).getByLabelText(
+      t('compose.model.label'),
+    );
+    for (const [input, text] of [
+      [field('settings.serviceName.label'), edits.name],
+      [field('settings.baseUrl.label'), edits.address],
+      [field('settings.services.address'), edits.otherAddress],
+      [model, edits.model],
+    ] as const) {
+      await user.clear(input);
+      await user.type(input, text);
+    }
+    expect(typed()).toEqual(edits);
+
+    await act(() => applyLocale('de'));
+    // Drawn anew in German: each field as typed, nothing saved.
+    expect(screen.getByRole('button', { name: 'Einstellungen' })).toBeTruthy();
+    expect(typed()).toEqual(edits);
+    expect(useAppStore.getState().settings).toEqual(saved);
+
+    // Saved, the name shows as saved; a switch back keeps it (and the other fields as typed).
+    await user.click(within(shown()).getByRole('button', { name: t('settings.serviceName.save') }));
+    await waitFor(() => expect(useAppStore.getState().settings?.serviceName).toBe(edits.name));
+    await act(() => applyLocale('en'));
+    expect(typed()).toEqual(edits);
+  });
+});
+
+describe('a language switch, over a dialog being typed in', () => {
+  it('keeps the template editor and a board’s rename open, with what was typed', async () => {
+    const { user } = await startWiredApp({
+      prepare: (main) => void main.runtime.core.boards.create('Mood'),
+    });
+    const templates = () => screen.getByRole('dialog', { name: t('templates.manage.title') });
+    const editorField = (key: Parameters<typeof t>[0]) =>
+      within(
+        within(templates()).getByRole('form', { name: t('templates.manage.editor') }),
+      ).getByRole<HTMLInputElement>('textbox', { name: t(key) }).value;
+
+    // A new template: a name and a body typed, not saved.
+    await user.click(screen.getByRole('button', { name: 'Manage templates…' }));
+    await user.click(within(templates()).getByRole('button', { name: 'New template' }));
+    await user.type(within(templates()).getByRole('textbox', { name: 'Name' }), 'Portraits');
+    await user.type(within(templates()).getByRole('textbox', { name: 'Template' }), ' at dusk');
+    await act(() => applyLocale('de'));
+    expect(screen.getByRole('button', { name: 'Einstellungen' })).toBeTruthy();
+    expect(editorField('templates.manage.name')).toBe('Portraits');
+    expect(editorField('templates.manage.body')).toBe('{{prompt}} at dusk');
+    await user.click(
+      within(templates()).getByRole('button', { name: t('templates.manage.cancel') }),
+    );
+    await user.keyboard('{Escape}');
+    await act(() => applyLocale('en'));
+
+    // A board's rename: a new name typed, not confirmed.
+    await user.click(screen.getByRole('button', { name: 'Gallery' }));
+    const board = await screen.findByRole('treeitem', { name: /^Mood/ });
+    act(() => board.focus());
+    await user.keyboard('{Shift>}{F10}{/Shift}');
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menuitem'));
+    await user.click(within(menu).getByRole('menuitem', { name: 'Rename…' }));
+    const rename = () =>
+      screen.getByRole('dialog', { name: t('triage.boards.renameTitle', { board: 'Mood' }) });
+    const name = within(rename()).getByRole('textbox');
+    await user.clear(name);
+    await user.type(name, 'Moodboard');
+    await act(() => applyLocale('de'));
+    expect(screen.getByRole('button', { name: 'Galerie' })).toBeTruthy();
+    expect(within(rename()).getByRole<HTMLInputElement>('textbox').value).toBe('Moodboard');
+  });
+});
