@@ -4,12 +4,14 @@
  * so the download can ask whether a held key is in its metadata without holding the whole image
  * in the main process (download/key-intake.ts). The outline is a file of the same kind whose
  * pixel chunks are empty: metadata-parts.ts walks it as it walks the file, and searches the same
- * bytes. Past `maxBytes` of outline (a crafted file of metadata) the answer is null: the caller
- * reads the file whole, within its cap. A PNG edited as it downloads has its outline made as it
+ * bytes. Past `maxBytes` of outline or MAX_PARTS chunks or segments (a crafted file of metadata,
+ * or of millions of empty chunks: a read each) the answer is null: the caller reads the file
+ * whole, within its cap. A PNG edited as it downloads has its outline made as it
  * was written (gallery/metadata/png-stream.ts: the same bytes, held to this walk by its test).
  */
 import type { FileHandle } from 'node:fs/promises';
 import type { ImageKind } from './image-sniff';
+import { MAX_PARTS } from './metadata-parts';
 
 /** A JPEG scan is read this much at a time to find where it ends. */
 const SCAN_WINDOW = 64 * 1024;
@@ -29,6 +31,7 @@ async function chunked(handle: FileHandle, size: number, kind: 'png' | 'webp', m
   let kept = start;
   let at = start;
   while (at + 8 <= size) {
+    if (pieces.length >= MAX_PARTS) return null;
     const head = await readAt(handle, at, 8);
     const length = png ? head.readUInt32BE(0) : head.readUInt32LE(4);
     const type = head.toString('latin1', png ? 4 : 0, png ? 8 : 4);
@@ -79,6 +82,7 @@ async function jpegOutline(handle: FileHandle, size: number, max: number) {
   let kept = 2;
   let at = 2;
   while (at + 4 <= size) {
+    if (pieces.length >= MAX_PARTS) return null;
     const head = await readAt(handle, at, 4);
     if (head[0] !== 0xff) break;
     const marker = head[1] ?? 0;
