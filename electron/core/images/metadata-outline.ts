@@ -33,7 +33,7 @@ const HEAD_WINDOW = 4 * 1024;
  */
 function windowedReads(handle: FileHandle) {
   let from = 0;
-  let window = Buffer.alloc(0);
+  let window: Buffer = Buffer.alloc(0);
   return async (at: number, length: number): Promise<Buffer> => {
     if (length > HEAD_WINDOW) return readAt(handle, at, length);
     if (at < from || at + length > from + window.length) {
