@@ -164,6 +164,8 @@ export function withoutKeyMetadata(
   scrub: MetadataKeyScrubber,
 ): KeyMetadataRemoval {
   const parts = metadataParts(bytes, kind);
+  // Not read whole and not to be left out (the rest past MAX_PARTS): nothing makes it clean.
+  if (parts.some((each) => each.unread && !each.removable)) return { kind: 'carried' };
   const whole = searchedOf(parts);
   if (whole.length <= MAX_SEARCHED && !anyUnread(parts) && !carries(whole, scrub))
     return { kind: 'clean' };
