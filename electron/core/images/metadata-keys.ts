@@ -15,7 +15,8 @@
  * search's bound (a crafted file of metadata), every part that may be left out is, unsearched; a
  * part whose compressed text cannot be read whole (`unread`: metadata-parts.ts) is left out as one
  * that carries a key; a key still in what is left (in a structure part: a PNG's palette, say) is a
- * file that cannot be kept.
+ * file that cannot be kept, as is one of more parts than a real image has (its rest is `unread`
+ * and stays: metadata-parts.ts' MAX_PARTS).
  */
 import { type MetadataPart, metadataParts } from './metadata-parts';
 import { orientationStandIn } from './metadata-orientation';
@@ -92,8 +93,9 @@ export function metadataCarriesKey(
   scrub: MetadataKeyScrubber,
 ): boolean {
   const parts = metadataParts(bytes, kind);
+  if (anyUnread(parts)) return true;
   const whole = searchedCompacted(parts);
-  return whole.length > MAX_SEARCHED || anyUnread(parts) || carries(whole.bytes, scrub);
+  return whole.length > MAX_SEARCHED || carries(whole.bytes, scrub);
 }
 
 /** What {@link withoutKeyMetadata} made. */
@@ -162,6 +164,8 @@ export function withoutKeyMetadata(
   scrub: MetadataKeyScrubber,
 ): KeyMetadataRemoval {
   const parts = metadataParts(bytes, kind);
+  // Not read whole and not to be left out (the rest past MAX_PARTS): nothing makes it clean.
+  if (parts.some((each) => each.unread && !each.removable)) return { kind: 'carried' };
   const whole = searchedOf(parts);
   if (whole.length <= MAX_SEARCHED && !anyUnread(parts) && !carries(whole, scrub))
     return { kind: 'clean' };

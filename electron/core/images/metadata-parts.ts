@@ -12,7 +12,10 @@
  * within MAX_INFLATED (it inflates past it, or its data is broken) is `unread`: a key may be in
  * what a more lenient reader or a larger bound finds (exiftool reads a zTXt of any size), so it
  * counts as carrying one. Where the container breaks off, the rest is searched whole and cannot
- * be left out.
+ * be left out. Past {@link MAX_PARTS} parts (no real encoder's file: a crafted one of millions of
+ * empty chunks or markers cost a part object and a view each, ~0.9 µs, seconds for a 64 MB file)
+ * the walk stops: the rest is one part, unsearched, that cannot be left out and is `unread`, so
+ * such a file counts as carrying a key and cannot be made clean (metadata-keys.ts refuses it).
  *
  * What may be left out: a PNG's ancillary chunks (but an animation's acTL/fcTL/fdAT), a JPEG's
  * APPn and COM segments, a WebP's chunks other than its image, frame and header chunks, and
@@ -34,6 +37,14 @@ const MAX_INFLATED = 1024 * 1024;
  */
 const MAX_INFLATED_TOTAL = 4 * 1024 * 1024;
 
+/**
+ * The parts a file's walk makes at most (also the chunks or segments metadata-outline.ts reads).
+ * Real encoders write far fewer: libpng's 8 KiB IDAT chunks make 8,192 of a 64 MiB file (the most
+ * an image may be, GALLERY_MAX_IMAGE_BYTES), a JPEG a few dozen segments and scans, a WebP a few
+ * chunks (an animation two a frame). 1 KiB chunks all through a 64 MiB file still fit.
+ */
+export const MAX_PARTS = 65_536;
+
 export interface MetadataPart {
   /** The part's bytes in the file: [start, end). */
   readonly start: number;
@@ -44,7 +55,10 @@ export interface MetadataPart {
   readonly removable: boolean;
   /** Whether it holds Content Credentials (PNG caBX, a JPEG's JUMBF box labelled or not, WebP C2PA). */
   readonly credentials: boolean;
-  /** Compressed data it holds could not be read whole (see the file's comment): taken as a key's. */
+  /**
+   * It could not be read whole (see the file's comment): compressed data past its bound, or the
+   * rest of a file past {@link MAX_PARTS}; taken as a key's.
+   */
   readonly unread: boolean;
 }
 
@@ -69,6 +83,10 @@ function part(
     unread: how.unread ?? false,
   };
 }
+
+/** The rest of a file whose walk reached {@link MAX_PARTS}: one part, unsearched, `unread`. */
+const rest = (bytes: Buffer, at: number, end: number) =>
+  part(bytes, at, end, { searchedEnd: at, unread: true });
 
 /**
  * A compressed stream inflated: as far as it goes when cut short, `null` when it inflates past
@@ -126,6 +144,10 @@ function pngParts(bytes: Buffer): MetadataPart[] {
   let at = 8;
   let ended = false;
   while (!ended && at + 12 <= bytes.length) {
+    if (parts.length >= MAX_PARTS) {
+      parts.push(rest(bytes, at, bytes.length));
+      return parts;
+    }
     const end = at + 12 + bytes.readUInt32BE(at);
     if (end > bytes.length) break;
     const type = bytes.toString('latin1', at + 4, at + 8);
@@ -183,6 +205,10 @@ function jpegWalk(bytes: Buffer, app11: MetadataPart[]): MetadataPart[] {
   let at = 2;
   let ended = false;
   while (at + 4 <= bytes.length && bytes[at] === 0xff) {
+    if (parts.length >= MAX_PARTS) {
+      parts.push(rest(bytes, at, bytes.length));
+      return parts;
+    }
     const marker = bytes[at + 1] ?? 0;
     // A fill byte before a marker: kept with the marker's part.
     if (marker === 0xff) {
@@ -218,16 +244,30 @@ const WEBP_PIXELS = new Set(['VP8 ', 'VP8L', 'ALPH']);
 /** A WebP's chunks the image needs (the rest is metadata: EXIF, XMP, ICCP, C2PA, unknown). */
 const WEBP_STRUCTURE = new Set(['VP8X', 'ANIM', 'ANMF', ...WEBP_PIXELS]);
 
-function webpParts(bytes: Buffer, from: number, to: number, inFrame: boolean): MetadataPart[] {
-  const parts: MetadataPart[] = [];
-  let at = from;
+/**
+ * The WebP chunks in [from, to) of `bytes` put in `parts`; false when the walk reached
+ * {@link MAX_PARTS} (the rest of the file is then one part).
+ */
+function webpParts(
+  bytes: Buffer,
+  parts: MetadataPart[],
+  range: { from: number; to: number },
+  inFrame: boolean,
+): boolean {
+  const { to } = range;
+  let at = range.from;
   while (at + 8 <= to) {
+    if (parts.length >= MAX_PARTS) {
+      parts.push(rest(bytes, at, bytes.length));
+      return false;
+    }
     const end = at + 8 + bytes.readUInt32LE(at + 4);
     if (end > to) break;
     const type = bytes.toString('latin1', at, at + 4);
     const next = Math.min(end + (end % 2), to);
     if (type === 'ANMF' && end - at >= 24) {
-      parts.push(part(bytes, at, at + 24), ...webpParts(bytes, at + 24, end, true));
+      parts.push(part(bytes, at, at + 24));
+      if (!webpParts(bytes, parts, { from: at + 24, to: end }, true)) return false;
       if (next > end) parts.push(part(bytes, end, next));
     } else {
       const pixels = WEBP_PIXELS.has(type);
@@ -242,12 +282,14 @@ function webpParts(bytes: Buffer, from: number, to: number, inFrame: boolean): M
     at = next;
   }
   if (at < to) parts.push(part(bytes, at, to));
-  return parts;
+  return true;
 }
 
 /** The parts of `bytes`, a `kind` image, in the file's order, end to end. */
 export function metadataParts(bytes: Buffer, kind: ImageKind): MetadataPart[] {
   if (kind === 'png') return pngParts(bytes);
   if (kind === 'jpeg') return jpegParts(bytes);
-  return [part(bytes, 0, Math.min(12, bytes.length)), ...webpParts(bytes, 12, bytes.length, false)];
+  const parts = [part(bytes, 0, Math.min(12, bytes.length))];
+  webpParts(bytes, parts, { from: 12, to: bytes.length }, false);
+  return parts;
 }
