@@ -73,7 +73,11 @@ async function chunked(handle: FileHandle, size: number, kind: 'png' | 'webp', m
       at += 24;
       kept += 24;
       continue;
-    } else pieces.push(await read(at, whole));
+    } else {
+      // A chunk is read no further than the file, nor than one byte past `max` (the answer is
+      // null then): a 40-byte file declaring a 4 GiB chunk allocated 4 GiB for its read.
+      pieces.push(await read(at, Math.min(whole, size - at, max - kept + 1)));
+    }
     kept += pieces.at(-1)?.length ?? 0;
     if (kept > max) return null;
     at += whole;
