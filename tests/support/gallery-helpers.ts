@@ -11,11 +11,12 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import sharp from 'sharp';
+import { TEMP_DIR } from '../../electron/core/fs/temp-names';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { makeTaskRecord } from './task-records';
 
@@ -99,6 +100,15 @@ export async function makeTempDir(): Promise<string> {
 
 export async function removeDir(path: string): Promise<void> {
   await rm(path, { recursive: true, force: true });
+}
+
+/**
+ * A copy of the library at `from` in `to`, as a user copies the folder while Pictor runs: its
+ * scratch folder left out (a file there is renamed into place or removed at any moment: a copy
+ * made as a task's last writes ended failed with ENOENT on one), as Pictor clears it on opening.
+ */
+export async function copyLibrary(from: string, to: string): Promise<void> {
+  await cp(from, to, { recursive: true, filter: (source) => basename(source) !== TEMP_DIR });
 }
 
 export async function tempFiles(root: string): Promise<string[]> {

@@ -4,9 +4,9 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { copyLibrary } from '../../../support/gallery-helpers';
 import type { FolderChange } from '../../../../shared/ipc/contract';
 import type { WiredApi } from '../../../support/wired-api';
 import { seedHistory, startWiredApp } from '../render-wired-app';
@@ -59,7 +59,7 @@ describe('changing the gallery folder', () => {
     const { user, main, region } = await openSettingsOver(async (wired) => {
       const made = await wired.generate(['A red kite', 'A blue boat']);
       other = join(wired.dir, 'Other library');
-      await cp(wired.runtime.galleryDir(), other, { recursive: true });
+      await copyLibrary(wired.runtime.galleryDir(), other);
       for (const task of made) wired.runtime.core.history.delete(task.localId);
       seedHistory(wired, 3);
       wired.env.PICTOR_E2E_CHOOSE_FOLDER = other;

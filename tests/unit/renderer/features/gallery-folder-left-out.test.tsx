@@ -12,6 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cp, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { copyLibrary } from '../../../support/gallery-helpers';
 import { MAX_SIDECAR_BYTES, SIDECAR_NAME } from '../../../../electron/core/gallery';
 import { startWiredApp, type WiredAppOptions } from '../render-wired-app';
 
@@ -50,7 +51,7 @@ describe('opening a library whose folder holds a task folder under a crafted nam
       // Two tasks made for real on the demo, the gallery copied out and the tasks forgotten.
       const made = await wired.generate(['A red kite', 'A blue boat']);
       other = join(wired.dir, 'Other library');
-      await cp(wired.runtime.galleryDir(), other, { recursive: true });
+      await copyLibrary(wired.runtime.galleryDir(), other);
       for (const task of made) wired.runtime.core.history.delete(task.localId);
       // One task's folder renamed as a crafted folder would be.
       const sidecar = Object.keys(filesOf(other)).find((path) => path.endsWith(SIDECAR_NAME));
@@ -96,7 +97,7 @@ describe('opening a library whose folder holds a task folder under a crafted nam
     const { user, region } = await openLibrary(async (wired) => {
       const made = await wired.generate(['A red kite', 'A blue boat']);
       const other = join(wired.dir, 'Other library');
-      await cp(wired.runtime.galleryDir(), other, { recursive: true });
+      await copyLibrary(wired.runtime.galleryDir(), other);
       for (const task of made) wired.runtime.core.history.delete(task.localId);
       const [damaged, copied] = Object.keys(filesOf(other)).filter((path) =>
         path.endsWith(SIDECAR_NAME),
@@ -136,7 +137,7 @@ describe('opening a library whose folder holds a task folder under a crafted nam
     const { user, region } = await openLibrary(async (wired) => {
       const made = await wired.generate(['A red kite', 'A blue boat', 'A green hill']);
       const other = join(wired.dir, 'Other library');
-      await cp(wired.runtime.galleryDir(), other, { recursive: true });
+      await copyLibrary(wired.runtime.galleryDir(), other);
       for (const task of made) wired.runtime.core.history.delete(task.localId);
       const [large, newer, invalid] = Object.keys(filesOf(other))
         .filter((path) => path.endsWith(SIDECAR_NAME))
