@@ -172,7 +172,9 @@ describe('a chunk declaring more than the file holds', () => {
     try {
       const reads = vi.spyOn(handle, 'read');
       const outline = await metadataOutline(handle, bytes.length, kind, 8 * 1024 * 1024);
-      const asked = reads.mock.calls.map((call) => (call[0] as Buffer).length);
+      const asked = reads.mock.calls.map(([buffer]) =>
+        ArrayBuffer.isView(buffer) ? buffer.byteLength : 0,
+      );
       expect(Math.max(...asked)).toBeLessThanOrEqual(Math.max(bytes.length, 4 * 1024));
       // What it read is what the file holds: the key in the cut chunk is searched.
       expect(outline).not.toBeNull();
