@@ -40,7 +40,7 @@ const KEPT_IDS: Record<string, string> = {
   base64: `task-${ENCODINGS.base64!(KEY, 1)}`,
   hexUpper: ENCODINGS.hexUpper!(KEY, 0),
   percentEveryByte: `t-${ENCODINGS.percentEveryByte!(KEY, 0)}`,
-  'spelt out (U+2028)': [...KEY].join('\u2028'),
+  'spelt out (spaces)': [...KEY].join(' '),
 };
 
 /** The leaks of either key in the bytes of every file under `folder`, by file. */

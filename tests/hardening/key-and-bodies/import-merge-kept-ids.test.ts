@@ -38,7 +38,7 @@ afterEach(async () => {
 const KEPT_IDS: Record<string, string> = {
   raw: `task-${KEY}`,
   base64: `task-${ENCODINGS.base64!(KEY, 2)}`,
-  'spelt out (U+2028)': [...KEY].join('\u2028'),
+  'spelt out (spaces)': [...KEY].join(' '),
 };
 
 async function leaksUnder(folder: string): Promise<string[]> {

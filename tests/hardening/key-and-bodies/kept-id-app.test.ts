@@ -15,7 +15,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNTIL } from '../../support/waits';
-import { ENCODINGS, ENCODING_NAMES } from './key-encodings';
+import { ENCODINGS, keptIdEncodings } from './key-encodings';
 import {
   endWorlds,
   everywhere,
@@ -33,10 +33,8 @@ const KEY = 'sk-kept-app-7d1e0c94b2a8f63e15c7';
 /** Another service's key, stored only once the app runs. */
 const OTHER = 'r8_kept-other-Hn3Wc7Ky5Bd1Qz8x';
 
-/** The encodings a task id can carry (no NUL byte: an id with one is not a typed id). */
-const ID_ENCODINGS = ENCODING_NAMES.filter(
-  (encoding) => !ENCODINGS[encoding]!(KEY, 1).includes('\0'),
-);
+/** The encodings a task id can carry past the task id rule (keptIdEncodings). */
+const ID_ENCODINGS = keptIdEncodings(KEY);
 
 afterEach(endWorlds);
 

@@ -14,7 +14,7 @@ import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { expectExit, useCliWorlds } from '../../integration/cli/cli-harness';
-import { ENCODINGS, ENCODING_NAMES, keyScanner } from './key-encodings';
+import { ENCODINGS, keptIdEncodings, keyScanner } from './key-encodings';
 import { keptTask } from './kept-id-archive';
 
 const newWorld = useCliWorlds();
@@ -24,10 +24,8 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-/** The encodings a task id can carry (no NUL byte: an id with one is not a typed id). */
-const ID_ENCODINGS = ENCODING_NAMES.filter(
-  (encoding) => !ENCODINGS[encoding]!(KEY, 1).includes('\0'),
-);
+/** The encodings a task id can carry past the task id rule (keptIdEncodings). */
+const ID_ENCODINGS = keptIdEncodings(KEY);
 
 describe('the CLI asked of tasks kept under a key-carrying id, before any sweep', () => {
   it('prints no key in any encoding: list, list --json, info of a kept image', async () => {

@@ -34,15 +34,13 @@ import {
   type CliWorld,
 } from '../../integration/cli/cli-harness';
 import { describeRun } from '../../integration/cli/run-cli';
-import { ENCODINGS, ENCODING_NAMES, keyScanner } from './key-encodings';
+import { ENCODINGS, keptIdEncodings, keyScanner } from './key-encodings';
 
 const newWorld = useCliWorlds();
 const KEY = QUIRKY_KEYS.alice;
 
-/** The encodings an argument can carry (no NUL byte: UTF-16's are refused as control characters). */
-const ARGUMENT_ENCODINGS = ENCODING_NAMES.filter(
-  (encoding) => !ENCODINGS[encoding]!(KEY, 1).includes('\0'),
-);
+/** The encodings an argument can carry past the task id rule (keptIdEncodings). */
+const ARGUMENT_ENCODINGS = keptIdEncodings(KEY);
 
 function withHistory<T>(world: CliWorld, use: (history: HistoryStore) => T): T {
   const history = HistoryStore.open(join(world.dataDir, HISTORY_FILE));

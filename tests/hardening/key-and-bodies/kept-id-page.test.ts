@@ -17,7 +17,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KeptIdPage } from '../../../electron/app/kept-id-page';
 import { scrubKey } from '../../../electron/core/secrets';
 import { UNTIL } from '../../support/waits';
-import { ENCODINGS, ENCODING_NAMES } from './key-encodings';
+import { ENCODINGS, keptIdEncodings } from './key-encodings';
 import {
   endWorlds,
   everywhere,
@@ -34,10 +34,8 @@ import {
 
 const KEY = 'sk-kept-page-3c9e71f0a25b84d6e1';
 
-/** The encodings a task id can carry (no NUL byte: an id with one is not a typed id). */
-const ID_ENCODINGS = ENCODING_NAMES.filter(
-  (encoding) => !ENCODINGS[encoding]!(KEY, 1).includes('\0'),
-);
+/** The encodings a task id can carry past the task id rule (keptIdEncodings). */
+const ID_ENCODINGS = keptIdEncodings(KEY);
 
 afterEach(endWorlds);
 

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { heldKeyScrubberOrNone } from '../../../electron/core/secrets';
+import { TASK_ID_CONTROL } from '../../../shared/domain/limits';
 
 /** Consecutive characters of the key that count as a leak. */
 export const LEAK_RUN = 12;
@@ -53,6 +54,16 @@ export const ENCODINGS: Readonly<Record<string, (text: string, shift: number) =>
 };
 
 export const ENCODING_NAMES = Object.keys(ENCODINGS);
+
+/**
+ * The encodings of `key` (shifted by `shift`) a task id may carry, as an argument or kept in a
+ * library: an id holding a control, bidi, line-separator or invisible character (UTF-16's NULs, a
+ * zero-width space) is refused by the task id rule (TASK_ID_CONTROL, shared/domain/limits.ts)
+ * before any key check, on write and on read, so no library keeps one.
+ */
+export function keptIdEncodings(key: string, shift = 1): string[] {
+  return ENCODING_NAMES.filter((name) => !TASK_ID_CONTROL.test(ENCODINGS[name]!(key, shift)));
+}
 
 /** The base64 characters fully made of `run`'s bytes, when it starts `lead` bytes into a group. */
 function base64Core(run: string, lead: number, url: boolean): string {
