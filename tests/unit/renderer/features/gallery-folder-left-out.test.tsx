@@ -27,6 +27,14 @@ function filesOf(root: string): Record<string, string> {
   return found;
 }
 
+/** The reasons the report lists for the folders left out, each without its path, sorted. */
+function leftOutReasons(report: HTMLElement): (string | undefined)[] {
+  return within(report)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent?.slice(item.querySelector('.mono')?.textContent?.length).trim())
+    .sort();
+}
+
 /** A folder name only a crafted folder holds: a right-to-left override and a new line. */
 const CRAFTED = 'Kite\u202Egnp.exe\nnext';
 
@@ -110,13 +118,7 @@ describe('opening a library whose folder holds a task folder under a crafted nam
     });
     let report = within(region).getByRole('status');
     await user.click(within(report).getByText('2 task folders were left out:'));
-    const reasons = () =>
-      within(report)
-        .getAllByRole('listitem')
-        .map((item) =>
-          item.textContent?.slice(item.querySelector('.mono')?.textContent?.length).trim(),
-        )
-        .sort();
+    const reasons = () => leftOutReasons(report);
     expect(reasons()).toEqual([
       'Another sidecar in the gallery describes the same task.',
       'The sidecar is not valid JSON.',
@@ -165,13 +167,7 @@ describe('opening a library whose folder holds a task folder under a crafted nam
     });
     let report = within(region).getByRole('status');
     await user.click(within(report).getByText('3 task folders were left out:'));
-    const reasons = () =>
-      within(report)
-        .getAllByRole('listitem')
-        .map((item) =>
-          item.textContent?.slice(item.querySelector('.mono')?.textContent?.length).trim(),
-        )
-        .sort();
+    const reasons = () => leftOutReasons(report);
     expect(reasons()).toEqual([
       `The sidecar was not read. It is larger than the ${MAX_SIDECAR_BYTES} bytes Pictor reads.`,
       'The sidecar was written by a newer version of Pictor (format 2).',
