@@ -26,7 +26,6 @@ import {
   type TrashOperationsOptions,
 } from './trash';
 import { Boards, SmartBoards, TriageActions } from './triage';
-import { boardKey } from '../../shared/domain/triage';
 import { keptTemplates, sourceOf, type TemplateStore } from './templates';
 import { noSystemTrash } from '../ports/system-trash';
 import { InputSender, type InputSettings, InputStore, UploadMemory } from './inputs';
@@ -199,7 +198,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     // The trash's writes (a removal, an image to the trash, their Undo) in the history worker.
     userWrites: userWritesInWorker(history, historyWorker),
     gallery: engineFiles(gallery, intake),
-    boards: submitBoards(history, (): Boards => boards),
+    boards: submitBoards((): Boards => boards),
     workflows,
     prompts: history.prompts,
     credentials: options.credentials,
@@ -277,8 +276,8 @@ function batchPartsOf(
  * How the engine has the library make the board a submit names ("Generate into") when it has
  * none of that path: as `boards` makes any (its checks, its limits, its sentences).
  */
-function submitBoards(history: HistoryStore, boards: () => Boards): EngineBoards {
-  return { ensure: (path) => history.triage.boardPath(boardKey(path)) ?? boards().create(path) };
+function submitBoards(boards: () => Boards): EngineBoards {
+  return { ensure: (path) => boards().ensure(path) };
 }
 
 /** Parts of the core with the history an import and a rebuild write through (writingInWorker). */

@@ -14,6 +14,7 @@ import {
   MAX_PARAM_TEXT,
   choicesApart,
   paramProblem,
+  shownOptionText,
   type CommonParam,
   type ParamSchema,
   type ParamSpec,
@@ -169,18 +170,11 @@ function finite(value: unknown): number | undefined {
     : undefined;
 }
 
-/**
- * What no text of the schema that Pictor shows may hold (a choice, a text option's default): a
- * control (ESC starts the sequences a terminal obeys), a format character (bidi) or a line or
- * paragraph separator. `pictor models show` prints them, the form shows them.
- */
-const UNSHOWN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
-
 function choicesOf(value: unknown): (string | number)[] | undefined {
   if (!Array.isArray(value) || value.length === 0 || value.length > MAX_CHOICES) return undefined;
   const ok = value.every(
     (v) =>
-      (typeof v === 'string' && v.length <= MAX_CHOICE_CHARS && !UNSHOWN.test(v)) ||
+      (typeof v === 'string' && v.length <= MAX_CHOICE_CHARS && shownOptionText(v)) ||
       finite(v) !== undefined,
   );
   return ok && choicesApart(value as (string | number)[])
@@ -234,7 +228,7 @@ function specOf(root: Json, name: string, raw: unknown): ParamSpec | undefined {
   const fallback = plain['default'] as ParamValue | undefined;
   const usable =
     ['string', 'number', 'boolean'].includes(typeof fallback) &&
-    !(typeof fallback === 'string' && UNSHOWN.test(fallback)) &&
+    !(typeof fallback === 'string' && !shownOptionText(fallback)) &&
     paramProblem(name, spec, fallback as ParamValue) === null;
   return usable ? ({ ...spec, default: fallback } as ParamSpec) : spec;
 }

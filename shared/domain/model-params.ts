@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { sentence, type Sentence } from '../i18n/sentence';
+import { CONTROL_CHARACTERS, INVISIBLES, LINE_SEPARATORS, anyOf } from '../text/control-characters';
 import { lazySchema } from './lazy-schema';
 import { isParamName } from './param-names';
 
@@ -90,12 +91,29 @@ export type ParamCheck =
   | { readonly ok: false; readonly problem: Sentence };
 
 /**
- * Whether no two of a choice's `values` read alike as text (`1` and `"1"`, or one listed twice):
- * a command line's `key=1` and the form's select name a choice by its text, so of two such the
- * first was always the one sent, whichever was copied or picked, and the form listed it twice.
+ * Whether no two of a choice's `values` read alike as text (`1` and `"1"`, one listed twice, or
+ * one spelled composed and the other decomposed: `café` and `cafe\u0301`): a command line's
+ * `key=1` and the form's select name a choice by its text, so of two such the first was always
+ * the one sent, whichever was copied or picked, and the form listed it twice.
  */
 export function choicesApart(values: readonly (string | number)[]): boolean {
-  return new Set(values.map(String)).size === values.length;
+  return new Set(values.map((value) => String(value).normalize('NFC'))).size === values.length;
+}
+
+/**
+ * What no choice or text default of an option may hold, wherever the option comes from (a
+ * service's published schema, a file the user gives, the kept file of model-options.json, the
+ * window's `models:` answers): a control (ESC starts the sequences a terminal obeys), a line or
+ * paragraph separator, or a character that draws nothing (bidi and other format characters,
+ * variation selectors, the Hangul fillers, U+034F: `hd` and `hd\u3164` show alike, and the text
+ * a user reads and types is not the text that is sent). `pictor models show` prints them, the
+ * form lists them.
+ */
+const UNSHOWN = anyOf([CONTROL_CHARACTERS, LINE_SEPARATORS, INVISIBLES], 'u');
+
+/** Whether `text` may be an option's choice or text default (see {@link UNSHOWN}). */
+export function shownOptionText(text: string): boolean {
+  return !UNSHOWN.test(text);
 }
 
 /** Why `value` does not fit `spec`, or null when it does. */

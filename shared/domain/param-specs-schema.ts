@@ -1,15 +1,24 @@
 /**
  * A model's options as data crosses a trust edge (the book of model options' file, the window's
- * `models:` channels): every option one of the kinds Pictor renders, bounded, named as an option.
+ * `models:` channels): every option one of the kinds Pictor renders, bounded, named as an option,
+ * its choices and text default shown as they are sent (model-params.ts's shownOptionText).
  */
 import { z } from 'zod';
-import { COMMON_PARAMS, MAX_PARAMS, MAX_PARAM_TEXT, choicesApart } from './model-params';
+import {
+  COMMON_PARAMS,
+  MAX_PARAMS,
+  MAX_PARAM_TEXT,
+  choicesApart,
+  shownOptionText,
+} from './model-params';
 import { isParamName } from './param-names';
 import { lazySchema } from './lazy-schema';
 
 /** One option of one of the kinds Pictor renders. */
 function specSchema() {
   const number = z.number().finite();
+  /** A choice's or default's text as the form lists it and a command line types it. */
+  const shown = (max: number) => z.string().max(max).refine(shownOptionText);
   const base = {
     title: z.string().max(200).optional(),
     common: z.enum(COMMON_PARAMS).optional(),
@@ -19,12 +28,12 @@ function specSchema() {
       ...base,
       type: z.literal('enum'),
       values: z
-        .array(z.union([z.string().max(64), number]))
+        .array(z.union([shown(64), number]))
         .min(1)
         .max(64)
         .refine(choicesApart)
         .readonly(),
-      default: z.union([z.string().max(64), number]).optional(),
+      default: z.union([shown(64), number]).optional(),
     }),
     z.object({
       ...base,
@@ -39,7 +48,7 @@ function specSchema() {
       ...base,
       type: z.literal('string'),
       maxLength: z.number().int().min(0).max(MAX_PARAM_TEXT),
-      default: z.string().max(MAX_PARAM_TEXT).optional(),
+      default: shown(MAX_PARAM_TEXT).optional(),
     }),
   ]);
 }

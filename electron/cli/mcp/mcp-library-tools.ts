@@ -6,8 +6,7 @@
  */
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { MAX_RATING, checkBoardPath } from '../../../shared/domain/triage';
-import { englishText } from '../../../shared/i18n/sentence';
+import { MAX_RATING } from '../../../shared/domain/triage';
 import { VISIBLE_STATES } from '../../../shared/domain/task-record';
 import { galleryServiceOf } from '../../../shared/domain/service-id';
 import { galleryFilter } from '../../../shared/ipc/selection-schemas';
@@ -128,15 +127,13 @@ async function applied(core: PictorCore, names: readonly string[], change: Triag
   });
 }
 
-/** Adds the images to the board at `raw`, made first when the library has none there. */
+/**
+ * Adds the images to the board at `raw`, made first when the library has none there (found by
+ * its folded key, as the window and "Generate into" find it: Boards.ensure).
+ */
 function addToBoard(core: PictorCore, names: readonly string[], raw: string) {
-  const checked = checkBoardPath(raw);
-  if (!checked.ok) throw new UsageError(englishText(checked.problem));
-  const folded = checked.path.toLowerCase();
-  if (!core.boards.list().some((row) => row.path.toLowerCase() === folded)) {
-    core.boards.create(checked.path);
-  }
-  return applied(core, names, { kind: 'board', path: checked.path, add: true });
+  const path = core.boards.ensure(raw);
+  return applied(core, names, { kind: 'board', path, add: true });
 }
 
 /** get_image's reads at once: each holds its file, its base64 and its answer's JSON (~25 MB). */

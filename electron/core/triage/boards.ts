@@ -66,6 +66,17 @@ export class Boards {
   }
 
   /**
+   * The path as stored of the board at `raw`, made (with any parent it lacks) when the library
+   * has none of that path: "Generate into" and an agent's add_to_board. The board is found by its
+   * folded key ({@link boardKey}), as every other reader finds one: `STRASSE` is the board
+   * `Straße`, ` Trips ` is `Trips`.
+   * @throws TriageError as {@link create}.
+   */
+  ensure(raw: string): string {
+    return this.deps.triage.boardPath(this.checked(raw).key) ?? this.create(raw);
+  }
+
+  /**
    * Renames a board (its children keep theirs).
    * @throws TriageError as {@link moveTo}.
    */
