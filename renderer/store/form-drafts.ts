@@ -62,6 +62,12 @@ export interface TrackDraft {
   readonly prompt: string;
 }
 
+/** What is typed in a board picker (board-picker.tsx) and the board active in its list. */
+interface PickerDraft {
+  readonly text: string;
+  readonly active: string;
+}
+
 /** A prompt template being edited (template-manager.tsx): a new one (no id) or a saved one. */
 export interface TemplateDraft {
   readonly id?: string;
@@ -78,6 +84,8 @@ export type FormDrafts = {
   readonly 'boards.dialog': BoardDialog | null;
   readonly 'boards.name': string;
   readonly 'boards.parent': string;
+  /** The board picker open (the target board's chooser, or "Move to…"). */
+  readonly 'boards.picker': PickerDraft;
   readonly 'templates.editing': TemplateDraft | null;
   readonly 'templates.listName': string;
   readonly 'templates.listWords': string;

@@ -54,9 +54,10 @@ export function TriageDialogs() {
   const dialog = useAppStore((s) => s.triageDialog);
   const closeDialog = useAppStore((s) => s.triageCloseDialog);
   const drop = useAppStore((s) => s.formDraftDrop);
-  // The tag typed is kept over a new language (form-drafts.ts), not over a close.
+  // What is typed is kept over a new language (form-drafts.ts), not over a close.
   const close = () => {
     drop('triage.tagText');
+    drop('boards.picker');
     closeDialog();
   };
   if (dialog === null) return null;

@@ -4,12 +4,14 @@
  * a component's own state closed, and text typed in one emptied. Here each is typed in, the
  * language switched, and the dialog found open with what was typed or chosen: "Track a task id",
  * "Connect a service" (its service and address; its key, on purpose, not), the template manager's
- * file format, the tag editor, "Save as smart board…" and a smart board's rename. Closed and
+ * file format, the tag editor, the target board's chooser, "Save as smart board…" and a smart
+ * board's rename. Closed and
  * opened again, each starts as it did before.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale, t } from '../../../../renderer/i18n';
+import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage } from '../../../support/task-records';
 import { giveSize } from '../layout-sizes';
 import { seedHistory, startWiredApp } from '../render-wired-app';
@@ -113,6 +115,7 @@ describe('a language switch, over a dialog of the gallery', () => {
           status: 'completed',
           images: [makeImage(0)],
         }));
+        main.runtime.core.boards.create('Mood');
         main.runtime.core.smartBoards.create('Best', {
           match: 'all',
           items: [{ kind: 'rating', op: '>=', value: 4 }],
@@ -141,6 +144,20 @@ describe('a language switch, over a dialog of the gallery', () => {
     act(() => galleryTile().focus());
     await user.keyboard('t');
     expect(tagField().value).toBe('');
+    await user.keyboard('{Escape}');
+    await act(() => applyLocale('en'));
+
+    // The target board's chooser: a board's name begun, its board active, not chosen.
+    const chooser = () => dialog('triage.chooser.title');
+    await user.click(screen.getByRole('button', { name: t('triage.sidebar.choose') }));
+    await user.type(within(chooser()).getByRole('combobox'), 'moo');
+    await toGerman();
+    expect(within(chooser()).getByRole<HTMLInputElement>('combobox').value).toBe('moo');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(useAppStore.getState().triageTarget).toBe('Mood'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: t('triage.sidebar.choose') }));
+    expect(within(chooser()).getByRole<HTMLInputElement>('combobox').value).toBe('');
     await user.keyboard('{Escape}');
     await act(() => applyLocale('en'));
 
