@@ -1,7 +1,9 @@
 /**
  * What is typed or chosen in Settings' "add" forms (a spending cap, a price) before it is added,
  * what is typed in its fields saved on their own (the service's name, the addresses, the
- * defaults) before Save, and the boards' and templates' dialogs open with what is typed there.
+ * defaults) before Save, and the dialogs open with what is typed or chosen there: the boards',
+ * the smart boards', the templates' (and their file format), the tag editor's, "Track a task id"
+ * and "Connect a service" (its service and address).
  * A new language draws the window anew (app.tsx keys it on the language), so a form's own state
  * was lost at a switch: half a price typed, its service and basis chosen. Each value lives here
  * under its field's name and a form reads it with `useFormDraft` (use-form-draft.ts) as it would `useState`;
@@ -15,6 +17,7 @@ import type { ProviderId } from '../../shared/domain/providers';
 import type { CostUnit, PriceBasis } from '../../shared/domain/task-cost';
 import type { AppState } from './app-state';
 import type { draftFromDefaults } from './compose-model';
+import type { TemplateFileFormat } from './templates-slice';
 
 /**
  * What is typed in a field saved on its own (Settings' service name and addresses), over the
@@ -25,8 +28,12 @@ export interface KeptEdit {
   readonly over: string;
 }
 
-/** Settings' fields saved on their own, each typed over its saved value. */
-export type KeptEditField = 'serviceName' | 'baseUrl' | `serviceBaseUrls.${ProviderId}`;
+/**
+ * Settings' fields saved on their own, each typed over its saved value; and "Connect a service"'s
+ * address, typed over the address its service has (connect-panel.tsx).
+ */
+export type KeptEditField =
+  'serviceName' | 'baseUrl' | `serviceBaseUrls.${ProviderId}` | 'connect.address';
 
 /** Settings' defaults for new prompts as typed (defaults-section.tsx), over the saved ones. */
 export interface DefaultsEdit {
@@ -41,6 +48,25 @@ export interface DefaultsEdit {
 export type BoardDialog =
   | { readonly kind: 'create'; readonly parent: string | null }
   | { readonly kind: 'rename' | 'move' | 'delete'; readonly board: string };
+
+/**
+ * The smart boards' dialog open in the sidebar (smart-boards-ui.tsx, smart-board-menu.tsx): the
+ * gallery's filters saved under a new name, or a smart board's rename or delete.
+ */
+export type SmartDialog =
+  { readonly kind: 'save' } | { readonly kind: 'rename' | 'delete'; readonly name: string };
+
+/** "Track a task id" open (track-dialog.tsx), with the id and the prompt typed in it. */
+export interface TrackDraft {
+  readonly taskId: string;
+  readonly prompt: string;
+}
+
+/** What is typed in a board picker (board-picker.tsx) and the board active in its list. */
+interface PickerDraft {
+  readonly text: string;
+  readonly active: string;
+}
 
 /** A prompt template being edited (template-manager.tsx): a new one (no id) or a saved one. */
 export interface TemplateDraft {
@@ -58,9 +84,19 @@ export type FormDrafts = {
   readonly 'boards.dialog': BoardDialog | null;
   readonly 'boards.name': string;
   readonly 'boards.parent': string;
+  /** The board picker open (the target board's chooser, or "Move to…"). */
+  readonly 'boards.picker': PickerDraft;
   readonly 'templates.editing': TemplateDraft | null;
   readonly 'templates.listName': string;
   readonly 'templates.listWords': string;
+  readonly 'templates.format': TemplateFileFormat;
+  readonly 'smart.dialog': SmartDialog | null;
+  readonly 'smart.name': string;
+  /** What is typed in the tag editor's field (its dialog is the triage slice's). */
+  readonly 'triage.tagText': string;
+  readonly 'tasks.track': TrackDraft | null;
+  /** The service "Connect a service" shows (the compose form's until another is chosen). */
+  readonly 'connect.provider': ProviderId;
 } & {
   readonly [Field in `edit.${KeptEditField}`]: KeptEdit;
 } & {

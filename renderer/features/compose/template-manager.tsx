@@ -126,7 +126,7 @@ function WordListEditor() {
 }
 
 function FileActions() {
-  const [format, setFormat] = useState<TemplateFileFormat>('pictor');
+  const [format, setFormat] = useFormDraft('templates.format', 'pictor');
   const importFile = useAppStore((state) => state.templatesImport);
   const exportFile = useAppStore((state) => state.templatesExport);
   const outcome = useAppStore((state) => state.templatesFileOutcome);
@@ -233,7 +233,12 @@ function TemplateList(props: {
 }
 
 /** What the manager keeps while open (form-drafts.ts), forgotten when it closes. */
-const TEMPLATE_DRAFTS = ['templates.editing', 'templates.listName', 'templates.listWords'] as const;
+const TEMPLATE_DRAFTS = [
+  'templates.editing',
+  'templates.listName',
+  'templates.listWords',
+  'templates.format',
+] as const;
 
 /** The dialog while "Manage templates…" is open. */
 export function TemplateManagerHost() {

@@ -4,11 +4,12 @@
  * while the focus stays in the field, Enter (or a click) chooses. The first option (no board, or
  * the top level) is always there. Used by the target board's chooser and by "Move to…".
  */
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, type KeyboardEvent } from 'react';
 import { foldName } from '../../../shared/domain/triage';
 import { t } from '../../i18n';
 import type { Problem } from '../../lib/api';
 import { ErrorMessage } from '../../components/error-message';
+import { useFormDraft } from '../../store/use-form-draft';
 
 export interface PickerOption {
   /** A board's path, or '' for the first option (no board, the top level). */
@@ -38,18 +39,23 @@ function matching(options: readonly PickerOption[], text: string): PickerOption[
 /** The text typed, the active option, and the keys of the field. */
 function usePicker(props: BoardPickerProps) {
   const { options, onPick } = props;
-  const [text, setText] = useState('');
-  const [active, setActive] = useState(props.initial);
+  // The store's (form-drafts.ts): a new language draws the dialog anew with what is typed, and
+  // the same board active. Its dialog forgets it when it opens or closes.
+  const [kept, keep] = useFormDraft('boards.picker', { text: '', active: props.initial });
+  const { text, active } = kept;
+  const setActive = (id: string): void => keep({ text, active: id });
   const shown = useMemo(() => matching(options, text), [options, text]);
   const at = Math.max(
     0,
     shown.findIndex((option) => option.id === active),
   );
   const type = (value: string): void => {
-    setText(value);
     // Type-ahead: the first board that matches (not the first option) becomes the active one.
     const found = matching(options, value);
-    setActive((value.trim() === '' ? props.initial : found[1]?.id) ?? found[0]?.id ?? '');
+    keep({
+      text: value,
+      active: (value.trim() === '' ? props.initial : found[1]?.id) ?? found[0]?.id ?? '',
+    });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
     const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;

@@ -50,6 +50,7 @@ export function useSidebarActions(
     (next: SidebarDialog | null) => {
       drop('boards.name');
       drop('boards.parent');
+      drop('boards.picker');
       keepDialog(next);
     },
     [drop, keepDialog],

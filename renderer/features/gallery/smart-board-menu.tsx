@@ -2,6 +2,7 @@
  * A smart board's menu in the sidebar (a right-click, Shift+F10, the Menu key on its entry):
  * "Rename…" and "Delete smart board…", with their dialogs. A delete asks first and says that only
  * the saved filter goes; the images it shows stay. Each dialog gives the focus back to the entry.
+ * The dialog open is the store's (smart-boards-ui.tsx's `useSmartDialog`): a new language keeps it.
  */
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
@@ -9,11 +10,9 @@ import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { SidebarMenu } from './sidebar-menu';
 import type { TreeMenuRequest } from './sidebar-tree';
-import { SmartNameDialog } from './smart-boards-ui';
+import { SmartNameDialog, useSmartDialog } from './smart-boards-ui';
 
 const store = useAppStore.getState;
-
-type SmartDialog = { readonly kind: 'rename' | 'delete'; readonly name: string };
 
 /** The menu's opener for the smart boards' tree (`nameOf` an entry's id), and what it shows. */
 export function useSmartBoardMenu(nameOf: (id: string) => string | undefined): {
@@ -21,7 +20,7 @@ export function useSmartBoardMenu(nameOf: (id: string) => string | undefined): {
   readonly shown: ReactNode;
 } {
   const [menuAt, setMenuAt] = useState<(TreeMenuRequest & { name: string }) | null>(null);
-  const [dialog, setDialog] = useState<SmartDialog | null>(null);
+  const [dialog, setDialog] = useSmartDialog();
   const onMenu = (request: TreeMenuRequest): void => {
     const name = nameOf(request.id);
     if (name !== undefined) setMenuAt({ ...request, name });

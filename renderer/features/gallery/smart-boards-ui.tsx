@@ -1,9 +1,11 @@
 /**
  * Smart boards in the sidebar: "Save as smart board…" (the gallery's filters now, under a name
  * main checks), and the rules of the smart board shown, a rule naming a board or tag that is gone
- * struck through with main's sentence (the board still opens; that rule matches nothing).
+ * struck through with main's sentence (the board still opens; that rule matches nothing). The
+ * dialog open and the name typed in it are the store's (form-drafts.ts): a new language draws
+ * them anew as they were.
  */
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import type { SmartRule } from '../../../shared/domain/smart-board';
 import { serviceRuleTest } from '../../../shared/domain/smart-service-rule';
 import type { SmartBoardOutput } from '../../../shared/ipc/triage-contract';
@@ -12,6 +14,8 @@ import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
 import { errorText, formatDateTime, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
+import type { SmartDialog } from '../../store/form-drafts';
+import { useFormDraft } from '../../store/use-form-draft';
 import { serviceIdLabel } from '../../lib/service-label';
 
 const RATING_OPS = { '=': 'eq', '>=': 'gte', '<=': 'lte' } as const;
@@ -71,22 +75,36 @@ export function SmartRulesList({ board }: { board: SmartBoardOutput }) {
   );
 }
 
+/** The smart boards' dialog open (null: none) and its setter, which forgets the name typed. */
+export function useSmartDialog(): [SmartDialog | null, (next: SmartDialog | null) => void] {
+  const [dialog, keepDialog] = useFormDraft('smart.dialog', null);
+  const drop = useAppStore((state) => state.formDraftDrop);
+  const setDialog = useCallback(
+    (next: SmartDialog | null) => {
+      drop('smart.name');
+      keepDialog(next);
+    },
+    [drop, keepDialog],
+  );
+  return [dialog, setDialog];
+}
+
 /** "Save as smart board…" and its dialog. */
 export function SaveSmartBoard() {
-  const [open, setOpen] = useState(false);
+  const [dialog, setDialog] = useSmartDialog();
   return (
     <>
-      <Button size="small" variant="ghost" onClick={() => setOpen(true)}>
+      <Button size="small" variant="ghost" onClick={() => setDialog({ kind: 'save' })}>
         {t('triage.smart.save')}
       </Button>
-      {open ? (
+      {dialog?.kind === 'save' ? (
         <SmartNameDialog
           title={t('triage.smart.saveTitle')}
           body={t('triage.smart.saveBody')}
           confirm={t('triage.smart.saveConfirm')}
           initial=""
           submit={(name) => useAppStore.getState().triageSaveSmart(name)}
-          onClose={() => setOpen(false)}
+          onClose={() => setDialog(null)}
         />
       ) : null}
     </>
@@ -107,7 +125,7 @@ export interface SmartNameDialogProps {
 export function SmartNameDialog(props: SmartNameDialogProps) {
   const { onClose } = props;
   const form = useId();
-  const [name, setName] = useState(props.initial);
+  const [name, setName] = useFormDraft('smart.name', props.initial);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {

@@ -2,8 +2,8 @@
  * The tag editor T opens for the images the keys name: the tags they have, each with how many of
  * them have it and a button that takes it off them all; a field whose Enter puts the typed tag on
  * every image, with the library's tags as suggestions (Up and Down choose one, Enter adds it).
- * Main checks the tag: its sentence shows under the field, which keeps the text. Escape closes and
- * the focus goes back to where it was.
+ * Main checks the tag: its sentence shows under the field, which keeps the text (a new language
+ * too; the dialog forgets it when it closes). Escape closes and the focus goes back to where it was.
  */
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
@@ -14,6 +14,7 @@ import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
 import { problemOf, type Problem } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
+import { useFormDraft } from '../../store/use-form-draft';
 import { galleryItemAt } from '../../store/record-selectors';
 import type { ImageRef } from '../../store/gallery-delete';
 import { OptionList } from './board-picker';
@@ -184,7 +185,8 @@ export function TagEditor(props: {
   const items = useLiveItems(props.items);
   const shares = useMemo(() => sharesOf(items), [items]);
   const library = useAppStore((s) => s.triageLibrary?.tags ?? NO_TAGS);
-  const [text, setText] = useState('');
+  // The store's (form-drafts.ts): a new language draws the dialog anew with what is typed.
+  const [text, setText] = useFormDraft('triage.tagText', '');
   const [active, setActive] = useState(-1);
   const suggestions = suggestionsOf(library, text, shares, items.length);
   const { problem, change } = useTagChanges(props.refs, items);

@@ -52,7 +52,14 @@ function TargetChooser({ onClose }: { onClose: () => void }) {
 
 export function TriageDialogs() {
   const dialog = useAppStore((s) => s.triageDialog);
-  const close = useAppStore((s) => s.triageCloseDialog);
+  const closeDialog = useAppStore((s) => s.triageCloseDialog);
+  const drop = useAppStore((s) => s.formDraftDrop);
+  // What is typed is kept over a new language (form-drafts.ts), not over a close.
+  const close = () => {
+    drop('triage.tagText');
+    drop('boards.picker');
+    closeDialog();
+  };
   if (dialog === null) return null;
   if (dialog.kind === 'board') return <TargetChooser onClose={close} />;
   return <TagEditor refs={dialog.refs} items={dialog.items} onClose={close} />;

@@ -5,7 +5,7 @@
  * Once the key is stored the form closes, the compose form takes that service, and a
  * confirmation says whether the service checked the key. Logic: use-connect-form.ts.
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -17,6 +17,7 @@ import { t } from '../../i18n';
 import type { Problem } from '../../lib/api';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
+import { useFormDraft } from '../../store/use-form-draft';
 import { ADDRESS_INPUT } from './address-field';
 import { ConnectionReport } from './connection-test';
 import { askingConsent, uncheckedWhy } from './key-form';
@@ -204,12 +205,24 @@ function ConnectForm({ provider, onClose }: { provider: ProviderId; onClose: () 
   );
 }
 
+/** What the panel keeps over a new language (form-drafts.ts), forgotten when it closes. */
+const CONNECT_DRAFTS = ['connect.provider', 'edit.connect.address'] as const;
+
 function ConnectPanel() {
   const show = useAppStore((state) => state.connectShow);
+  const drop = useAppStore((state) => state.formDraftDrop);
   // The compose form's service first: at first run, today's contract.
   const initial = useAppStore((state) => state.composeDraft.provider);
-  const [provider, setProvider] = useState<ProviderId>(initial);
-  const close = (): void => show(false);
+  const [provider, keepProvider] = useFormDraft('connect.provider', initial);
+  // Another service's form starts empty, as it is drawn anew.
+  const setProvider = (next: ProviderId): void => {
+    drop('edit.connect.address');
+    keepProvider(next);
+  };
+  const close = (): void => {
+    for (const field of CONNECT_DRAFTS) drop(field);
+    show(false);
+  };
   return (
     <Dialog title={t('settings.connect.title')} onClose={close} size="large">
       <div className="connect">

@@ -18,6 +18,7 @@ import { typedAddress, withAddress } from '../../../shared/domain/submit-target'
 import { t } from '../../i18n';
 import { failure, toApiError, type ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
+import { useKeptEdit } from '../../store/use-form-draft';
 import { useConnectionTest } from './connection-test';
 import { useKeyForm, type KeyForm } from './use-key-form';
 
@@ -62,8 +63,9 @@ export function useConnectForm(
 ): ConnectForm {
   const settings = useAppStore((state) => state.settings) ?? DEFAULT_SETTINGS;
   const update = useAppStore((state) => state.settingsUpdate);
-  // Filled in: the address the service has now (for the known providers, their own).
-  const [address, setText] = useState(() => typedAddress(settings, provider));
+  // Filled in: the address the service has now (for the known providers, their own). What is
+  // typed over it is the store's (form-drafts.ts): a new language keeps it.
+  const [address, setText] = useKeptEdit('connect.address', typedAddress(settings, provider));
   const [addressProblem, setProblem] = useState<ApiError | null>(null);
   const keyForm = useKeyForm(provider, onConnected);
   const test = useConnectionTest(provider, address, keyForm.form.text);

@@ -14,7 +14,7 @@ import { TaskDetails } from './task-details';
 import { TaskList, type TaskListProps } from './task-list';
 import { SelectionBar } from './selection-bar';
 import { TaskToolbar } from './task-toolbar';
-import { TrackDialog } from './track-dialog';
+import { TrackDialog, useTrackOpen } from './track-dialog';
 import './tasks.css';
 
 /** No task to show: none matches the filters, or none yet (the way to the prompt). */
@@ -95,7 +95,7 @@ export interface TasksViewProps {
 }
 
 export function TasksView({ active = true, compose, viewer }: TasksViewProps) {
-  const [tracking, setTracking] = useState(false);
+  const tracking = useTrackOpen();
   const [removing, setRemoving] = useState<TaskRecord | null>(null);
   /** How many selected tasks the confirmation asks to remove (0: not asking). */
   const [removingSelected, setRemovingSelected] = useState(0);
@@ -103,7 +103,7 @@ export function TasksView({ active = true, compose, viewer }: TasksViewProps) {
     <div className="tasks-view">
       <div className="tasks-view__compose">{compose}</div>
       <section className="tasks-view__history" aria-label={t('tasks.title')}>
-        <TaskToolbar active={active} onTrack={() => setTracking(true)} />
+        <TaskToolbar active={active} onTrack={tracking.show} />
         <ListArea onRemove={setRemoving} onRemoveSelected={setRemovingSelected} />
         <SelectionBar onRemove={setRemovingSelected} />
       </section>
@@ -111,7 +111,7 @@ export function TasksView({ active = true, compose, viewer }: TasksViewProps) {
         <TaskDetails onRemove={setRemoving} />
       </ViewErrorBoundary>
       {viewer}
-      {tracking ? <TrackDialog onClose={() => setTracking(false)} /> : null}
+      {tracking.open ? <TrackDialog onClose={tracking.close} /> : null}
       <RemoveQuestion
         task={removing}
         selected={removingSelected}

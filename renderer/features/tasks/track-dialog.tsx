@@ -1,4 +1,7 @@
-/** "Track a task id": paste an id created elsewhere (optionally its prompt); it is polled like ours. */
+/**
+ * "Track a task id": paste an id created elsewhere (optionally its prompt); it is polled like ours.
+ * Open, with what is typed, in the store (form-drafts.ts): a new language draws it anew as it was.
+ */
 import { useId, useState, type FormEvent } from 'react';
 import { CancelAndAction, Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
@@ -7,12 +10,32 @@ import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { toApiError, type ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
+import type { TrackDraft } from '../../store/form-drafts';
+import { useFormDraft } from '../../store/use-form-draft';
+
+const NOTHING_TYPED: TrackDraft = { taskId: '', prompt: '' };
+
+/** The dialog open or not (what is typed in it while open), kept over a new language. */
+export function useTrackOpen(): {
+  readonly open: boolean;
+  readonly show: () => void;
+  readonly close: () => void;
+} {
+  const [draft, setDraft] = useFormDraft('tasks.track', null);
+  return {
+    open: draft !== null,
+    show: () => setDraft(NOTHING_TYPED),
+    close: () => setDraft(null),
+  };
+}
 
 /** The form's fields and its submit: tracks the task, says so and closes; or shows why not. */
 function useTrackForm(onClose: () => void) {
   const track = useAppStore((state) => state.tasksTrack);
-  const [taskId, setTaskId] = useState('');
-  const [prompt, setPrompt] = useState('');
+  const [draft, setDraft] = useFormDraft('tasks.track', NOTHING_TYPED);
+  const { taskId, prompt } = draft ?? NOTHING_TYPED;
+  const setTaskId = (text: string) => setDraft({ taskId: text, prompt });
+  const setPrompt = (text: string) => setDraft({ taskId, prompt: text });
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
   const [attempted, setAttempted] = useState(false);

@@ -148,7 +148,7 @@ export const serviceErrors = {
   'error.service.taskIdTooLong':
     'The task id is longer than {max} characters. Check the task id and paste it again.',
   'error.service.taskIdControl':
-    'The task id contains control characters. Check the task id and paste it again.',
+    'The task id contains control or invisible characters (such as a zero-width space). Check the task id and paste it again.',
   'error.service.taskIdSpaces':
     'The task id contains spaces. Check the task id and paste it again.',
   'error.service.taskIdDots':
