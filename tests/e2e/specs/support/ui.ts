@@ -100,16 +100,18 @@ export function compareCell(view: Locator, service: string): Locator {
 }
 
 /**
- * Types a prompt (and a custom size, if given; the form's other fields stay as they are) and
- * presses Generate, then waits until the submit went out: the prompt empties and the task's row
- * is in the history.
+ * Types a prompt (and a custom size or a number of tasks, if given; the form's other fields stay
+ * as they are) and presses Generate, then waits until the submit went out: the prompt empties and
+ * the task's row is in the history.
  */
 export async function generate(
   page: Page,
   prompt: string,
-  options: { customSize?: string } = {},
+  options: { customSize?: string; tasks?: number } = {},
 ): Promise<void> {
   const form = composeForm(page);
+  if (options.tasks !== undefined)
+    await form.getByLabel('Number of tasks', { exact: true }).fill(String(options.tasks));
   if (options.customSize !== undefined) {
     await form.getByLabel('Size', { exact: true }).selectOption({ label: 'Custom…' });
     await form.getByLabel('Custom size (width x height)').fill(options.customSize);
@@ -121,12 +123,16 @@ export async function generate(
 }
 
 /**
- * Generates each prompt from the Tasks screen, then waits until every row of the history says
- * Completed and shows its thumbnail.
+ * Generates each prompt from the Tasks screen (`tasks` of it at once, one batch, when given),
+ * then waits until every row of the history says Completed and shows its thumbnail.
  */
-export async function generateAll(page: Page, prompts: readonly string[]): Promise<void> {
+export async function generateAll(
+  page: Page,
+  prompts: readonly string[],
+  tasks?: number,
+): Promise<void> {
   await showScreen(page, 'Tasks');
-  for (const prompt of prompts) await generate(page, prompt);
+  for (const prompt of prompts) await generate(page, prompt, { tasks });
   const rows = taskRows(page);
   const completed = rows.filter({ has: page.getByText('Completed', { exact: true }) });
   await expect(completed).toHaveCount(await rows.count(), { timeout: 30_000 });
