@@ -12,6 +12,7 @@
  * there is no POSIX sh (Windows), each command starts an exiftool of its own.
  */
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { pathOf, posixShell, tool } from './tools';
 
@@ -48,10 +49,12 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /** The streams and the process keep a test process alive only while a command is under way. */
 function hold(state: Kept, on: boolean): void {
-  const handles = [state.child, state.child.stdin, state.child.stdout, state.child.stderr];
+  // A spawned process's pipes are sockets (`stdio: 'pipe'`), typed as plain streams.
+  const { stdin, stdout, stderr } = state.child;
+  const handles = [state.child, ...([stdin, stdout, stderr] as unknown as Socket[])];
   for (const handle of handles) {
-    if (on) handle.ref?.();
-    else handle.unref?.();
+    if (on) handle.ref();
+    else handle.unref();
   }
 }
 

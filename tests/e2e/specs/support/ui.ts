@@ -135,7 +135,9 @@ export async function generateAll(
   for (const prompt of prompts) await generate(page, prompt, { tasks });
   const rows = taskRows(page);
   const completed = rows.filter({ has: page.getByText('Completed', { exact: true }) });
-  await expect(completed).toHaveCount(await rows.count(), { timeout: 30_000 });
+  // 30 s for a task of each prompt; a batch's tasks get 30 s each, as journey 26's own waits give
+  // them (on a loaded machine ten at once took longer than 30 s in all).
+  await expect(completed).toHaveCount(await rows.count(), { timeout: 30_000 * (tasks ?? 1) });
   for (const row of await rows.all()) await expect(row.getByRole('img').first()).toBeVisible();
 }
 
