@@ -7,14 +7,11 @@
  * with the prompt and 10 tasks. axe checks the card at both sizes and in Arabic.
  *
  * Only a browser shows here: the card's grid of ten measured in a real layout at two window sizes
- * and in German and Arabic (whole results, nothing cut); axe on it. The German and Arabic tests
- * look at the card rather than make it: they start on a library holding that batch of ten, made
- * once per worker through the app's Generate 10 (support/library.ts), as the first test makes it.
+ * and in German and Arabic (whole results, nothing cut); axe on it.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { uiText } from './support/catalogue';
-import { launchWithLibrary, makeLibraryFirst, type LibraryOf } from './support/library';
 import { useAppSession } from './support/session';
 import { composeForm, expectLoadedImage } from './support/ui';
 
@@ -25,13 +22,9 @@ const SIZES = [
 ] as const;
 
 const session = useAppSession('batch-card');
-// One test after another in one worker, as before the journeys ran fully parallel: the first test
-// and the library each make ten images, and two such at once on 2 cores (load 24) left the
-// second's pictures unsaved past its waits.
+// One test after another in one worker, as before the journeys ran fully parallel: each makes ten
+// images, and two at once on 2 cores (load 24) left the second's pictures unsaved past its waits.
 test.describe.configure({ mode: 'default' });
-/** The batch the German and Arabic tests start on: one Generate 10 of the prompt, completed. */
-const BATCH: LibraryOf = { prompts: [PROMPT], tasks: 10 };
-makeLibraryFirst(BATCH);
 
 /** The history's batch cards, newest first; `feed` is the history's name in the page's language. */
 function cards(page: Page, feed = 'Task history'): Locator {
@@ -153,8 +146,12 @@ for (const [locale, tag] of [
   ['ar', 'ar'],
 ] as const) {
   test(`in ${tag} at 800x600 the card shows its ten results and none of its words is cut`, async () => {
-    const { page } = await launchWithLibrary(session, BATCH, { viewport: SIZES[1], locale });
-    await expect(cards(page, uiText(tag, 'tasks.list.label'))).toHaveCount(1);
+    const { page } = await session.launch({ viewport: SIZES[1], locale });
+    const form = page.getByRole('form', { name: uiText(tag, 'compose.label') });
+    await form.getByLabel(uiText(tag, 'compose.count.label'), { exact: true }).fill('10');
+    const prompt = form.getByLabel(uiText(tag, 'compose.prompt.label'), { exact: true });
+    await prompt.fill(PROMPT);
+    await prompt.press('Enter');
     const card = cards(page, uiText(tag, 'tasks.list.label')).first();
     const results = card.getByRole('article', { name: PROMPT, exact: true });
     await expect(results).toHaveCount(10);

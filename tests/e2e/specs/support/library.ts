@@ -21,24 +21,10 @@ import { launchApp, type LaunchedApp } from '../../harness/launch-app';
 import { FAST_ENV, type AppSession, type SessionLaunchOptions } from './session';
 import { expectLoadedImage, generateAll, taskRows } from './ui';
 
-/**
- * What a library holds: a task of each prompt, or a batch of `tasks` of each (one Generate with
- * "Number of tasks" set, shown as one card).
- */
-export interface LibraryOf {
-  readonly prompts: readonly string[];
-  readonly tasks?: number;
-}
-
-/** A library given as its prompts alone holds one task of each. */
-function described(library: readonly string[] | LibraryOf): LibraryOf {
-  return 'prompts' in library ? library : { prompts: library };
-}
-
-/** The finished libraries made in this process, by their prompts and number of tasks. */
+/** The finished libraries made in this process, by their prompts. */
 const made = new Map<string, Promise<AppFolders>>();
 
-async function makeLibrary({ prompts, tasks }: LibraryOf): Promise<AppFolders> {
+async function makeLibrary(prompts: readonly string[]): Promise<AppFolders> {
   const folders = await makeAppFolders('library');
   process.once('exit', () => rmSync(folders.root, { recursive: true, force: true }));
   const app = await launchApp({
@@ -47,10 +33,8 @@ async function makeLibrary({ prompts, tasks }: LibraryOf): Promise<AppFolders> {
     env: FAST_ENV,
   });
   try {
-    await generateAll(app.page, prompts, tasks);
-    // Every picture the history shows (a batch's card holds its tasks' rows and their pictures).
-    for (const image of await taskRows(app.page).getByRole('img').all())
-      await expectLoadedImage(image);
+    await generateAll(app.page, prompts);
+    for (const row of await taskRows(app.page).all()) await expectLoadedImage(row.getByRole('img'));
   } finally {
     // Closed: the history is written out and its folder unlocked before it is copied.
     await app.close();
@@ -59,12 +43,11 @@ async function makeLibrary({ prompts, tasks }: LibraryOf): Promise<AppFolders> {
 }
 
 /** This process's library of `prompts`, made by the first test that asks. */
-function library(prompts: readonly string[] | LibraryOf): Promise<AppFolders> {
-  const of = described(prompts);
-  const key = [of.tasks ?? 1, ...of.prompts].join('\n');
+function library(prompts: readonly string[]): Promise<AppFolders> {
+  const key = prompts.join('\n');
   let folders = made.get(key);
   if (!folders) {
-    folders = makeLibrary(of);
+    folders = makeLibrary(prompts);
     // A library that could not be made is made again by the next test that asks.
     folders.catch(() => made.delete(key));
     made.set(key, folders);
@@ -76,7 +59,7 @@ function library(prompts: readonly string[] | LibraryOf): Promise<AppFolders> {
  * Registers (at the top level of the spec file that calls it) a `beforeAll` that makes this
  * process's library of `prompts` unless it is made already.
  */
-export function makeLibraryFirst(prompts: readonly string[] | LibraryOf): void {
+export function makeLibraryFirst(prompts: readonly string[]): void {
   test.beforeAll(async () => {
     await library(prompts);
   });
@@ -88,7 +71,7 @@ export function makeLibraryFirst(prompts: readonly string[] | LibraryOf): void {
  */
 export async function launchWithLibrary(
   session: AppSession,
-  prompts: readonly string[] | LibraryOf,
+  prompts: readonly string[],
   options: SessionLaunchOptions = {},
 ): Promise<LaunchedApp> {
   const from = await library(prompts);

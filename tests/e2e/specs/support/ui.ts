@@ -100,18 +100,16 @@ export function compareCell(view: Locator, service: string): Locator {
 }
 
 /**
- * Types a prompt (and a custom size or a number of tasks, if given; the form's other fields stay
- * as they are) and presses Generate, then waits until the submit went out: the prompt empties and
- * the task's row is in the history.
+ * Types a prompt (and a custom size, if given; the form's other fields stay as they are) and
+ * presses Generate, then waits until the submit went out: the prompt empties and the task's row
+ * is in the history.
  */
 export async function generate(
   page: Page,
   prompt: string,
-  options: { customSize?: string; tasks?: number } = {},
+  options: { customSize?: string } = {},
 ): Promise<void> {
   const form = composeForm(page);
-  if (options.tasks !== undefined)
-    await form.getByLabel('Number of tasks', { exact: true }).fill(String(options.tasks));
   if (options.customSize !== undefined) {
     await form.getByLabel('Size', { exact: true }).selectOption({ label: 'Custom…' });
     await form.getByLabel('Custom size (width x height)').fill(options.customSize);
@@ -123,21 +121,15 @@ export async function generate(
 }
 
 /**
- * Generates each prompt from the Tasks screen (`tasks` of it at once, one batch, when given),
- * then waits until every row of the history says Completed and shows its thumbnail.
+ * Generates each prompt from the Tasks screen, then waits until every row of the history says
+ * Completed and shows its thumbnail.
  */
-export async function generateAll(
-  page: Page,
-  prompts: readonly string[],
-  tasks?: number,
-): Promise<void> {
+export async function generateAll(page: Page, prompts: readonly string[]): Promise<void> {
   await showScreen(page, 'Tasks');
-  for (const prompt of prompts) await generate(page, prompt, { tasks });
+  for (const prompt of prompts) await generate(page, prompt);
   const rows = taskRows(page);
   const completed = rows.filter({ has: page.getByText('Completed', { exact: true }) });
-  // 30 s for a task of each prompt; a batch's tasks get 30 s each, as journey 26's own waits give
-  // them (on a loaded machine ten at once took longer than 30 s in all).
-  await expect(completed).toHaveCount(await rows.count(), { timeout: 30_000 * (tasks ?? 1) });
+  await expect(completed).toHaveCount(await rows.count(), { timeout: 30_000 });
   for (const row of await rows.all()) await expect(row.getByRole('img').first()).toBeVisible();
 }
 
