@@ -10,11 +10,9 @@
  * lost no credentials. An APP11 segment that opens no `jumb` box stays ordinary metadata to both.
  * Each file is read back with exiftool where it reads JUMBF (PNG, JPEG).
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectC2paInBytes } from '../../../electron/core/gallery/metadata/c2pa-detect';
 import { pngChunk } from '../../../electron/core/gallery/metadata/png-meta';
@@ -25,7 +23,8 @@ import {
 } from '../../../electron/core/images';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { c2paSuperbox, splitJpegStore } from '../../support/c2pa-hostile';
-import { needing, pathOf, tool } from '../../support/tools';
+import { EXIFTOOL, exiftoolRun } from '../../support/exiftool';
+import { needing } from '../../support/tools';
 import {
   bytesOf,
   plainImages,
@@ -37,7 +36,6 @@ import {
 import { ENCODINGS, heldScrubberFor, keyScanner } from './key-encodings';
 
 const KEY = QUIRKY_KEYS.alice;
-const EXIFTOOL = tool('exiftool');
 const leaks = (bytes: Buffer) =>
   keyScanner(KEY).leaks(`${bytes.toString('latin1')}\n${bytes.toString('utf8')}`);
 
@@ -115,7 +113,7 @@ function withBox(kind: ImageKind, jumbf: Buffer, other: Buffer): Buffer {
 async function exiftoolTags(bytes: Buffer, name: string): Promise<Record<string, unknown>> {
   const file = join(dir, name);
   await writeFile(file, bytes);
-  const { stdout } = await promisify(execFile)(pathOf(EXIFTOOL), ['-j', '-G1', '-a', file]);
+  const { stdout } = await exiftoolRun(['-j', '-G1', '-a', file]);
   return (JSON.parse(stdout) as Record<string, unknown>[])[0] ?? {};
 }
 const jumbfTags = (tags: Record<string, unknown>) =>

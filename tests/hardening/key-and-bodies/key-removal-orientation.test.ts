@@ -10,11 +10,9 @@
  * no orientation, stays a block of that form) and a PNG eXIf whose checksum fails (read by no
  * one: left out with nothing in its place).
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadOutcome } from '../../../electron/core/download/download-outcome';
@@ -22,6 +20,7 @@ import { pngChunk } from '../../../electron/core/gallery/metadata/png-meta';
 import { type ImageKind, checkHeaderOfBytes } from '../../../electron/core/images';
 import { heldKeyScrubberOrNone } from '../../../electron/core/secrets';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
+import { exiftoolRun } from '../../support/exiftool';
 import { galleryOnServer } from '../../support/gallery-with-intake';
 import { makeRecord } from '../../support/gallery-helpers';
 import { withJpegSegment, withWebpChunk } from './download-metadata-keys';
@@ -31,7 +30,6 @@ import { startRawHost, type RawHost } from './raw-hosts';
 const KEY = QUIRKY_KEYS.alice;
 const MIME = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
 const ORIENTATIONS = [1, 2, 3, 4, 5, 6, 7, 8];
-const run = promisify(execFile);
 
 const leaks = (bytes: Buffer) =>
   keyScanner(KEY).leaks(`${bytes.toString('latin1')}\n${bytes.toString('utf8')}`);
@@ -132,7 +130,7 @@ async function galleryHoldingKey(name: string, provenance: boolean) {
 /** What exiftool reads of each file: its orientation (a number), description and copyright. */
 async function exiftool(files: string[]) {
   const tags = ['-Orientation', '-ImageDescription', '-Copyright'];
-  const { stdout } = await run('exiftool', ['-j', '-n', ...tags, ...files]);
+  const { stdout } = await exiftoolRun(['-j', '-n', ...tags, ...files]);
   return JSON.parse(stdout) as Record<string, unknown>[];
 }
 

@@ -7,7 +7,6 @@
  * sentence for a tag on an image that has 64), and a rating asked while another process holds
  * the library's write lock: it waits and applies once.
  */
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readlinkSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +16,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
+import { exiftoolRun } from '../../support/exiftool';
 import { UNTIL } from '../../support/waits';
 import { describeRun, jsonLines, newDataDir, runCli, runCliHere, type CliRun } from './run-cli';
 
@@ -123,7 +123,7 @@ describe('pictor triage commands', () => {
     const task = jsonLines(await ok(pictor('list', '--json'))).find((t) => t.taskId === a);
     const file = String(task?.images[0]?.path);
     const [read] = JSON.parse(
-      execFileSync('exiftool', ['-j', '-XMP:Rating', '-XMP:Subject', file], { encoding: 'utf8' }),
+      (await exiftoolRun(['-j', '-XMP:Rating', '-XMP:Subject', file])).stdout,
     ) as Array<{ Rating?: number; Subject?: string | string[] }>;
     expect(read).toMatchObject({ Rating: 3, Subject: 'Ночь & <day>' });
   });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DIGITAL_SOURCE_TYPE } from '../../../electron/core/gallery/metadata/xmp-packet';
 import { UNKNOWN_VERSION } from '../../../electron/core/pictor-core';
 import { expectExit, onlyTask, useCliWorlds } from '../cli/cli-harness';
-import { EXIFTOOL, exiftool } from '../../unit/core/gallery/metadata/meta-helpers';
+import { EXIFTOOL, exiftool } from '../../support/exiftool';
 import { needing } from '../../support/tools';
 
 const newWorld = useCliWorlds();

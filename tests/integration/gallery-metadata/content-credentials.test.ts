@@ -23,7 +23,7 @@ import { SIGNED_VERDICT_UNTRUSTED } from '../../support/c2pa-hostile-cases';
 import { startDemoProcess, type DemoProcess } from '../../e2e/harness/demo-process';
 import { expectExit, onlyTask, useCliWorlds } from '../cli/cli-harness';
 import { runCli, type CliRun } from '../cli/run-cli';
-import { exiftool } from '../../unit/core/gallery/metadata/meta-helpers';
+import { exiftool } from '../../support/exiftool';
 
 const newWorld = useCliWorlds();
 

@@ -15,10 +15,9 @@ import { makeRecord, serve, serveChunked, tempFiles } from '../../support/galler
 import {
   ENCODINGS,
   decodedPixels,
-  EXIFTOOL,
-  exiftool,
   makeEncoded,
 } from '../../unit/core/gallery/metadata/meta-helpers';
+import { EXIFTOOL, exiftool } from '../../support/exiftool';
 import {
   buildPng,
   c2paSuperbox,

@@ -27,11 +27,10 @@ import { c2paFixture } from '../../support/c2pa-hostile';
 import { makeTaskRecord } from '../../support/task-records';
 import {
   ENCODINGS,
-  EXIFTOOL,
   decodedPixels,
-  exiftool,
   makeEncoded,
 } from '../../unit/core/gallery/metadata/meta-helpers';
+import { EXIFTOOL, exiftool } from '../../support/exiftool';
 import { MemoryRecords } from '../../unit/core/trash/trash-fixture';
 
 const FOLDER = '2026/01/2026-01-15_120000_harbour_abcd1234';

@@ -4,17 +4,16 @@
  * extended to VP8X with the XMP flag, its alpha flag and the canvas size of its bitstream, and a
  * RIFF size that matches. exiftool's own validation finds nothing wrong.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { embedProvenanceInBuffer } from '../../../../../electron/core/gallery/metadata/embed';
-import { ENCODINGS, EXIFTOOL, makeEncoded, sampleProvenance } from './meta-helpers';
-import { needing, pathOf } from '../../../../support/tools';
+import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
+import { EXIFTOOL, exiftoolRun } from '../../../../support/exiftool';
+import { needing } from '../../../../support/tools';
 
 let dir: string;
 beforeAll(async () => {
@@ -30,13 +29,7 @@ const written = new Map<string, Buffer>();
 async function validate(bytes: Buffer, name: string): Promise<string> {
   const file = join(dir, name);
   await writeFile(file, bytes);
-  const { stdout } = await promisify(execFile)(pathOf(EXIFTOOL), [
-    '-validate',
-    '-warning',
-    '-a',
-    '-s3',
-    file,
-  ]);
+  const { stdout } = await exiftoolRun(['-validate', '-warning', '-a', '-s3', file]);
   return stdout.trim();
 }
 

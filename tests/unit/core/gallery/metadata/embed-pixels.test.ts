@@ -12,14 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedProvenanceInBuffer } from '../../../../../electron/core/gallery/metadata/embed';
 import { readImageProvenance } from '../../../../../electron/core/gallery/metadata/read';
 import { DIGITAL_SOURCE_TYPE } from '../../../../../electron/core/gallery/metadata/xmp-packet';
-import {
-  ENCODINGS,
-  EXIFTOOL,
-  decodedPixels,
-  exiftool,
-  makeEncoded,
-  sampleProvenance,
-} from './meta-helpers';
+import { ENCODINGS, decodedPixels, makeEncoded, sampleProvenance } from './meta-helpers';
+import { EXIFTOOL, exiftool } from '../../../../support/exiftool';
 import { needing } from '../../../../support/tools';
 
 let dir: string;

@@ -14,7 +14,8 @@ import { embedProvenanceInBuffer } from '../../../../../electron/core/gallery/me
 import { MAX_JPEG_XMP } from '../../../../../electron/core/gallery/metadata/jpeg-meta';
 import { readImageProvenance } from '../../../../../electron/core/gallery/metadata/read';
 import { buildXmpPacket } from '../../../../../electron/core/gallery/metadata/xmp-packet';
-import { ENCODINGS, EXIFTOOL, exiftool, makeEncoded, sampleProvenance } from './meta-helpers';
+import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
+import { EXIFTOOL, exiftool } from '../../../../support/exiftool';
 import { needing } from '../../../../support/tools';
 
 const images = new Map<string, Buffer>();

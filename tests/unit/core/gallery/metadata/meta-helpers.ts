@@ -1,16 +1,11 @@
 /**
  * What the image-metadata tests share: real images made by sharp, their decoded pixels, a
- * provenance to embed, and exiftool (an independent reader) run on a real file.
+ * provenance to embed (exiftool, the independent reader, is tests/support/exiftool.ts).
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
 import type { ImageKind } from '../../../../../electron/core/images/image-sniff';
 import type { ImageProvenance } from '../../../../../electron/core/gallery/metadata/xmp-packet';
-import { pathOf, tool } from '../../../../support/tools';
-
-const run = promisify(execFile);
 
 /** One way to encode a test image; `kind` is what the gallery calls its format. */
 export interface Encoding {
@@ -63,17 +58,4 @@ export function sampleProvenance(overrides: Partial<ImageProvenance> = {}): Imag
     appVersion: '9.8.7',
     ...overrides,
   };
-}
-
-/** exiftool on PATH; tests that run it are skipped, saying so, where it is missing. */
-export const EXIFTOOL = tool('exiftool');
-
-/** `exiftool -j -G1 -struct` on one file: its tags by `Group:Name`. */
-export async function exiftool(file: string): Promise<Record<string, unknown>> {
-  const { stdout } = await run(pathOf(EXIFTOOL), ['-j', '-G1', '-struct', file], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  const [tags] = JSON.parse(stdout) as Array<Record<string, unknown>>;
-  if (!tags) throw new Error('exiftool printed no tags');
-  return tags;
 }

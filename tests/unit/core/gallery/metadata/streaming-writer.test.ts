@@ -12,7 +12,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageKind } from '../../../../../electron/core/images/image-sniff';
 import { embedProvenanceInFile } from '../../../../../electron/core/gallery/metadata/embed';
-import { ENCODINGS, exiftool, makeEncoded, sampleProvenance } from './meta-helpers';
+import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
+import { exiftool } from '../../../../support/exiftool';
 
 let root = '';
 beforeAll(async () => {

@@ -25,7 +25,8 @@ import { silentLogger } from '../../../../../electron/ports/logger';
 import type { ImageInputs, InputImage } from '../../../../../shared/domain/image-inputs';
 import { makeTaskRecord } from '../../../../support/task-records';
 import { needing } from '../../../../support/tools';
-import { ENCODINGS, EXIFTOOL, exiftool, makeEncoded, sampleProvenance } from './meta-helpers';
+import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
+import { EXIFTOOL, exiftool } from '../../../../support/exiftool';
 
 const image = (seed: string, mime: InputImage['mime'] = 'image/png'): InputImage => ({
   sha256: createHash('sha256').update(seed).digest('hex'),

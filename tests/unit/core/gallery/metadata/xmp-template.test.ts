@@ -32,7 +32,8 @@ import {
   MAX_TEMPLATE_VALUE_CHARS,
   type TaskTemplate,
 } from '../../../../../shared/domain/task-template';
-import { ENCODINGS, EXIFTOOL, exiftool, makeEncoded, sampleProvenance } from './meta-helpers';
+import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
+import { EXIFTOOL, exiftool } from '../../../../support/exiftool';
 import { makeTaskRecord } from '../../../../support/task-records';
 import { needing } from '../../../../support/tools';
 
