@@ -58,6 +58,34 @@ export function runsMainSide(text: string): boolean {
 }
 
 /**
+ * The files read and the helpers each imports, kept for one classification: vitest.config.ts
+ * classifies every test file with one, and a helper is imported by hundreds of them (before, every
+ * vitest start read 1,222 files 8,627 times, 38.7 MB). A fresh one for each call otherwise, so
+ * that a file changed between two calls is read again.
+ */
+export interface FileScans {
+  /** Each file's text by its path. */
+  texts: Map<string, string>;
+  /** The tests' own helpers a file imports, in its order, by the tests' folder and its path. */
+  helpers: Map<string, string[]>;
+}
+
+/** An empty {@link FileScans}. */
+export function fileScans(): FileScans {
+  return { texts: new Map(), helpers: new Map() };
+}
+
+/** The text of the file at `path`, read once for `scans`. */
+function textOf(path: string, scans: FileScans): string {
+  let text = scans.texts.get(path);
+  if (text === undefined) {
+    text = readFileSync(path, 'utf8');
+    scans.texts.set(path, text);
+  }
+  return text;
+}
+
+/**
  * The test files under `dir` (relative to `root`, with `/`) whose text matches `which` (default:
  * those that need their own modules), for a project's `include`.
  */
@@ -65,11 +93,12 @@ export function filesNeedingOwnModules(
   root: string,
   dir: string,
   which: (text: string) => boolean = needsOwnModules,
+  scans: FileScans = fileScans(),
 ): string[] {
   return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => which(readFileSync(file, 'utf8')))
+    .filter((file) => which(textOf(file, scans)))
     .map((file) => relative(root, file).split('\\').join('/'))
     .sort();
 }
@@ -93,23 +122,38 @@ const RELATIVE_IMPORT = /\bfrom\s+'(\.{1,2}\/[^']+)'/g;
  * shared thread sees as much as the file itself would. All but the helper whose changes are
  * undone when the test ends ({@link UNDONE_AFTER_TEST}).
  */
-export function withOwnHelpers(tests: string, file: string): string {
+export function withOwnHelpers(
+  tests: string,
+  file: string,
+  scans: FileScans = fileScans(),
+): string {
   const seen = new Set<string>();
   const texts: string[] = [];
   const visit = (path: string): void => {
     if (seen.has(path) || relative(tests, path).split('\\').join('/') === UNDONE_AFTER_TEST) return;
     seen.add(path);
-    const text = readFileSync(path, 'utf8');
-    texts.push(text);
-    for (const match of text.matchAll(RELATIVE_IMPORT)) {
-      const base = resolve(dirname(path), match[1] ?? '');
-      if (relative(tests, base).startsWith('..')) continue;
-      const helper = [`${base}.ts`, `${base}.tsx`].find((candidate) => existsSync(candidate));
-      if (helper) visit(helper);
-    }
+    texts.push(textOf(path, scans));
+    for (const helper of helpersOf(tests, path, scans)) visit(helper);
   };
   visit(file);
   return texts.join('\n');
+}
+
+/** The tests' own helpers (under `tests`) the file at `path` imports, found once for `scans`. */
+function helpersOf(tests: string, path: string, scans: FileScans): string[] {
+  const key = `${tests}\0${path}`;
+  let helpers = scans.helpers.get(key);
+  if (helpers === undefined) {
+    helpers = [];
+    for (const match of textOf(path, scans).matchAll(RELATIVE_IMPORT)) {
+      const base = resolve(dirname(path), match[1] ?? '');
+      if (relative(tests, base).startsWith('..')) continue;
+      const helper = [`${base}.ts`, `${base}.tsx`].find((candidate) => existsSync(candidate));
+      if (helper) helpers.push(helper);
+    }
+    scans.helpers.set(key, helpers);
+  }
+  return helpers;
 }
 
 /**
@@ -144,18 +188,26 @@ export function needsOwnProcess(text: string): boolean {
  * The test files under `dir` that need a child process and modules of their own: the file or a
  * helper of the tests it imports matches {@link needsOwnProcess}.
  */
-export function filesNeedingOwnProcess(root: string, dir: string): string[] {
+export function filesNeedingOwnProcess(
+  root: string,
+  dir: string,
+  scans: FileScans = fileScans(),
+): string[] {
   const tests = join(root, 'tests');
-  return filesNeedingOwnModules(root, dir, () => true).filter((file) =>
-    needsOwnProcess(withOwnHelpers(tests, join(root, file))),
+  return filesNeedingOwnModules(root, dir, () => true, scans).filter((file) =>
+    needsOwnProcess(withOwnHelpers(tests, join(root, file), scans)),
   );
 }
 
 /** Renderer files split into those that may share their thread's modules and those that need their own. */
-function splitRendererFiles(root: string, files: string[]): { shared: string[]; own: string[] } {
+function splitRendererFiles(
+  root: string,
+  files: string[],
+  scans: FileScans,
+): { shared: string[]; own: string[] } {
   const tests = join(root, 'tests');
   const own = files.filter((file) =>
-    rendererNeedsOwnModules(withOwnHelpers(tests, join(root, file))),
+    rendererNeedsOwnModules(withOwnHelpers(tests, join(root, file), scans)),
   );
   return { shared: files.filter((file) => !own.includes(file)), own };
 }
@@ -166,14 +218,23 @@ function splitRendererFiles(root: string, files: string[]): { shared: string[]; 
  * helper of the tests it imports changes what a later file would see, beyond what the renderer's
  * setup undoes after every test ({@link rendererNeedsOwnModules}).
  */
-export function mainSideFiles(root: string, dir: string): { shared: string[]; own: string[] } {
-  return splitRendererFiles(root, filesNeedingOwnModules(root, dir, runsMainSide));
+export function mainSideFiles(
+  root: string,
+  dir: string,
+  scans: FileScans = fileScans(),
+): { shared: string[]; own: string[] } {
+  return splitRendererFiles(root, filesNeedingOwnModules(root, dir, runsMainSide, scans), scans);
 }
 
 /** The renderer files under `dir` beside no main side, split as {@link mainSideFiles} splits. */
-export function plainRendererFiles(root: string, dir: string): { shared: string[]; own: string[] } {
+export function plainRendererFiles(
+  root: string,
+  dir: string,
+  scans: FileScans = fileScans(),
+): { shared: string[]; own: string[] } {
   return splitRendererFiles(
     root,
-    filesNeedingOwnModules(root, dir, (text) => !runsMainSide(text)),
+    filesNeedingOwnModules(root, dir, (text) => !runsMainSide(text), scans),
+    scans,
   );
 }

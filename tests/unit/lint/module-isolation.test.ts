@@ -9,6 +9,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  fileScans,
+  filesNeedingOwnProcess,
   needsOwnModules,
   needsOwnProcess,
   rendererNeedsOwnModules,
@@ -91,6 +93,29 @@ describe("a file's own helpers", () => {
       expect(needsOwnModules(withOwnHelpers(tests, join(dir, 'tests/unit/plain.test.ts')))).toBe(
         false,
       );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('are read once for the classifications that share a FileScans, and afresh without one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pictor-helpers-'));
+    try {
+      mkdirSync(join(dir, 'tests/hardening'), { recursive: true });
+      const helper = join(dir, 'tests/hardening/helper.ts');
+      writeFileSync(helper, samples.helpers.helperGlobal);
+      for (const name of ['a.test.ts', 'b.test.ts']) {
+        writeFileSync(join(dir, 'tests/hardening', name), "import { h } from './helper';\n");
+      }
+      const both = ['tests/hardening/a.test.ts', 'tests/hardening/b.test.ts'];
+      const scans = fileScans();
+      expect(filesNeedingOwnProcess(dir, 'tests/hardening', scans)).toEqual(both);
+      // The helper no longer changes anything: the shared scans kept the text they read (each
+      // file is read once for them), a classification of its own reads it again.
+      writeFileSync(helper, 'export const h = 1;\n');
+      expect(filesNeedingOwnProcess(dir, 'tests/hardening', scans)).toEqual(both);
+      expect(filesNeedingOwnProcess(dir, 'tests/hardening')).toEqual([]);
+      expect(scans.texts.get(helper)).toBe(samples.helpers.helperGlobal);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
