@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: runs every suite in tests/bench/suites, prints one table and writes it to
  * docs/PERFORMANCE.md with the date, the machine and the command of each row.
- * `npm run bench -- --only engine,history` runs some suites (the doc is then not rewritten):
+ * `npm run bench -- --only engine,history` runs some suites (the doc is then not rewritten; with
+ * `--write` their rows replace theirs in it, the rest left as measured before, and the header says
+ * which rows were measured again, when and at which commit):
  * `engine` is poll efficiency and completion to gallery, `download-memory` its own row,
  * `updates` the task messages to the page while 200 tasks poll, `compare` a compare's last
  * target from its completion to its cell shown.
@@ -16,7 +18,12 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow, BenchSuite } from './bench-row';
-import { combineRuns, performanceTable, type SuiteRun } from '../support/bench-runs';
+import {
+  combineRuns,
+  performanceTable,
+  rowsMeasuredAgain,
+  type SuiteRun,
+} from '../support/bench-runs';
 import { closeAppsBrowser } from '../e2e/harness/chromium-host';
 import { CHROMIUM_PATH } from '../e2e/harness/host';
 
@@ -95,6 +102,11 @@ function chromiumVersion(): string {
   } catch {
     return 'not found';
   }
+}
+
+/** How a row of N interleaved runs is written (the doc's header says it once per measurement). */
+function mediansSentence(runs: number): string {
+  return `Each suite ran ${runs} times, interleaved with the others (every suite once a round, each run a fresh process); each row's judged figures are the median of its ${runs} runs, its Measured cell gives them with the runs' range and the details of the run nearest the median, and its verdict is the median's.`;
 }
 
 /** The value of `--name value` or `--name=value`; null when absent. */
@@ -196,7 +208,9 @@ async function main(): Promise<void> {
     ),
   );
   const everySuite = wanted.size === SUITES.length;
-  // A partial run writes no doc: its notes (how a figure splits) are printed with its table.
+  const write = args.includes('--write');
+  // A partial run writes no doc unless asked: its notes (how a figure splits) are printed with
+  // its table.
   if (!everySuite && notes.length > 0) console.log(['', ...notes].join('\n'));
   if (failed.length > 0) {
     // A suite that failed leaves its rows unmeasured: the doc is not rewritten over them.
@@ -206,12 +220,7 @@ async function main(): Promise<void> {
     process.exitCode = 1;
   } else if (everySuite) {
     const command = runs === 1 ? '`npm run bench`' : `\`npm run bench -- --runs ${runs}\``;
-    const medians =
-      runs === 1
-        ? []
-        : [
-            `Each suite ran ${runs} times, interleaved with the others (every suite once a round, each run a fresh process); each row's judged figures are the median of its ${runs} runs, its Measured cell gives them with the runs' range and the details of the run nearest the median, and its verdict is the median's.`,
-          ];
+    const medians = runs === 1 ? [] : [mediansSentence(runs)];
     const doc = [
       '# Performance',
       '',
@@ -229,6 +238,16 @@ async function main(): Promise<void> {
     ].join('\n');
     writeFileSync(`${ROOT}docs/PERFORMANCE.md`, doc);
     console.error('bench: wrote docs/PERFORMANCE.md');
+  } else if (write) {
+    const command = `\`npm run bench -- --only ${names.join(',')}${runs === 1 ? '' : ` --runs ${runs}`} --write\``;
+    const measuredBy =
+      `Measured again ${new Date().toISOString().slice(0, 10)}: ${rows.map((r) => r.row).join(', ')}, by ${command} (${((Date.now() - started) / 60_000).toFixed(1)} min) at ${commitText(commit)} ` +
+      `(load average ${loadAtStart} at the start, ${loadAtEnd} at the end) on ${machine}.` +
+      (runs === 1 ? '' : ` ${mediansSentence(runs)}`);
+    const path = `${ROOT}docs/PERFORMANCE.md`;
+    const doc = rowsMeasuredAgain(readFileSync(path, 'utf8'), rows, commitCell(commit), measuredBy);
+    writeFileSync(path, doc);
+    console.error(`bench: wrote ${rows.length} rows into docs/PERFORMANCE.md`);
   }
   const missed = rows.filter((r) => r.verdict === 'MISSED').length;
   const incomplete = rows.filter((r) => r.verdict === 'INCOMPLETE').length;

@@ -244,3 +244,60 @@ export function performanceTable(rows: readonly TableRow[], commit: string): str
   ];
   return lines.join('\n');
 }
+
+/** The row a table line is of: its first cell. */
+function rowNameOf(line: string): string {
+  return line.slice(2, line.indexOf(' | ', 2));
+}
+
+/**
+ * docs/PERFORMANCE.md with `rows` measured again (`npm run bench -- --only … --write`), the rest
+ * as it was: each row replaces the table's line of its name (a row the table lacks joins its end),
+ * its note replaces the row's old one under "## Notes" (a row with none drops the old one), and
+ * `measuredBy`, the sentence saying what measured them, when and where, joins the header after its
+ * other "Measured …" sentences. A doc with no table is refused: there is nothing to measure again.
+ */
+export function rowsMeasuredAgain(
+  doc: string,
+  rows: readonly TableRow[],
+  commit: string,
+  measuredBy: string,
+): string {
+  const lines = doc.split('\n');
+  const first = lines.findIndex((line) => line.startsWith('| Row |'));
+  if (first === -1) throw new Error('docs/PERFORMANCE.md has no table to measure rows again in.');
+  let last = first + 1;
+  while (lines[last + 1]?.startsWith('| ')) last += 1;
+  const table = lines.slice(first + 2, last + 1);
+  const written = performanceTable(rows, commit).split('\n').slice(2);
+  rows.forEach((row, index) => {
+    const at = table.findIndex((line) => rowNameOf(line) === row.row);
+    const line = written[index] ?? '';
+    if (at === -1) table.push(line);
+    else table[at] = line;
+  });
+  const head = lines.slice(0, first);
+  const measured = head.findLastIndex((line) => line.startsWith('Measured '));
+  head.splice(measured === -1 ? 1 : measured + 1, 0, measuredBy);
+  const rest = lines.slice(last + 1);
+  const remeasured = new Set(rows.map((row) => row.row));
+  const heading = rest.indexOf('## Notes');
+  const sectionEnd = (from: number) => {
+    const next = rest.findIndex((line, index) => index > from && line.startsWith('## '));
+    return next === -1 ? rest.length : next;
+  };
+  const before = heading === -1 ? rest : rest.slice(0, heading);
+  const after = heading === -1 ? [] : rest.slice(sectionEnd(heading));
+  const kept = (heading === -1 ? [] : rest.slice(heading + 1, sectionEnd(heading))).filter(
+    (line) => line.startsWith('- **') && !remeasured.has(line.slice(4, line.indexOf('**: '))),
+  );
+  const notes = [
+    ...kept,
+    ...rows.flatMap((row) => (row.note ? [`- **${row.row}**: ${row.note}`] : [])),
+  ];
+  const section = notes.length > 0 ? ['## Notes', '', ...notes, ''] : [];
+  while (before.length > 0 && before[before.length - 1] === '') before.pop();
+  return [...head, ...lines.slice(first, first + 2), ...table, ...before, '', ...section, ...after]
+    .join('\n')
+    .replace(/\n+$/, '\n');
+}

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   combineRuns,
   performanceTable,
+  rowsMeasuredAgain,
   type BenchRow,
   type JudgedFigure,
 } from '../../support/bench-runs';
@@ -213,5 +214,98 @@ describe('the bench table from three interleaved runs', () => {
     expect(shared?.note).toBe(
       'Run 1: Runs: 1, 2. Run 2: Runs: 3, 4. Run 3: no note of its own. The page is not polled.',
     );
+  });
+});
+
+describe('rows measured again into the doc (`--only … --write`)', () => {
+  const doc = [
+    '# Performance',
+    '',
+    'Measured 2026-12-01 by `npm run bench` at commit aaaa1111.',
+    'Each row is a ratio or a count.',
+    '',
+    'Absolute times are reported, not judged.',
+    '',
+    performanceTable(
+      combineRuns([
+        [{ rows: [bundle(240), startUp(1.1, { note: 'Old start-up note.' })] }],
+        [{ rows: [{ ...bundle(1), row: 'Cold start', pass: null, judged: [], note: 'Cold.' }] }],
+      ]),
+      'aaaa1111',
+    ),
+    '',
+    '## Notes',
+    '',
+    '- **Start-up**: Old start-up note.',
+    '- **Cold start**: Cold.',
+    '',
+  ].join('\n');
+  const again = combineRuns([
+    [
+      { rows: [startUp(1.3), bundle(230)] },
+      { rows: [startUp(1.1), bundle(231)] },
+      { rows: [startUp(1.15, { note: 'New note.' }), bundle(232)] },
+    ],
+  ]);
+  const written = rowsMeasuredAgain(doc, again, 'bbbb2222', 'Measured again: two rows.');
+  const lines = written.split('\n');
+
+  it('replaces each measured row in place, naming its commit, and leaves the others as they were', () => {
+    const table = lines.filter((line) => line.startsWith('| ') && !line.startsWith('| Row'));
+    expect(table.map((line) => line.split(' | ')[0])).toEqual([
+      '| Renderer bundle',
+      '| Start-up',
+      '| Cold start',
+    ]);
+    const line = (name: string) =>
+      performanceTable(
+        again.filter((row) => row.row === name),
+        'bbbb2222',
+      ).split('\n')[2];
+    expect(table[0]).toBe(line('Renderer bundle'));
+    expect(table[1]).toBe(line('Start-up'));
+    expect(table[1]).toContain('| bbbb2222 |');
+    const before = doc.split('\n').find((line) => line.startsWith('| Cold start'));
+    expect(table[2]).toBe(before);
+  });
+
+  it("says in the header what measured them, after the doc's other measurements", () => {
+    expect(lines.slice(0, 6)).toEqual([
+      '# Performance',
+      '',
+      'Measured 2026-12-01 by `npm run bench` at commit aaaa1111.',
+      'Measured again: two rows.',
+      'Each row is a ratio or a count.',
+      '',
+    ]);
+  });
+
+  it("replaces a measured row's note, drops one it no longer has, keeps the others'", () => {
+    const notes = lines.slice(lines.indexOf('## Notes'));
+    expect(notes).toEqual([
+      '## Notes',
+      '',
+      '- **Cold start**: Cold.',
+      `- **Start-up**: ${again.find((row) => row.row === 'Start-up')?.note ?? ''}`,
+      '',
+    ]);
+    const without = rowsMeasuredAgain(doc, combineRuns([[{ rows: [startUp(1.1)] }]]), 'c', 'M.');
+    expect(without).not.toContain('Old start-up note.');
+    expect(without).toContain('- **Cold start**: Cold.');
+  });
+
+  it('adds a row the table lacks at its end, and refuses a doc with no table', () => {
+    const added = rowsMeasuredAgain(
+      doc,
+      combineRuns([[{ rows: [{ ...bundle(5), row: 'New row' }] }]]),
+      'c',
+      'M.',
+    );
+    const table = added
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && !line.startsWith('| Row'));
+    expect(table.at(-1)).toMatch(/^\| New row \|/);
+    expect(table).toHaveLength(4);
+    expect(() => rowsMeasuredAgain('# Performance\n', again, 'c', 'M.')).toThrow(/no table/);
   });
 });
