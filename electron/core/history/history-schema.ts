@@ -20,6 +20,7 @@ import { addNewerServiceTasks } from './newer-service-schema';
 import { addMadeAtV19 } from './made-at-schema';
 import { addLedgerListedV20 } from './ledger-listed-schema';
 import { leaveNeverAcceptedV21 } from './ledger-accepted-schema';
+import { refoldKeysV22 } from './folded-keys-schema';
 import { parseTaskRecord } from '../../../shared/domain/record-check';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
@@ -330,6 +331,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addMadeAtV19,
   addLedgerListedV20,
   leaveNeverAcceptedV21,
+  refoldKeysV22,
 ];
 
 /** The schema version that added the prompt history (prompt-history-schema.ts). */
