@@ -19,8 +19,7 @@ type Row = Record<string, unknown>;
 function stale(
   db: DatabaseSync,
   select: string,
-  keyColumn: string,
-  nameColumn: string,
+  [keyColumn, nameColumn]: readonly [string, string],
   fold: (name: string) => string,
 ): Row[] {
   const rows: Row[] = [];
@@ -35,8 +34,7 @@ export function refoldKeysV22(db: DatabaseSync): void {
   const tags = stale(
     db,
     'SELECT local_id, idx, tag_key, tag, pos FROM image_tags',
-    'tag_key',
-    'tag',
+    ['tag_key', 'tag'],
     foldName,
   );
   const dropTag = db.prepare(
@@ -50,7 +48,7 @@ export function refoldKeysV22(db: DatabaseSync): void {
     dropTag.run(id, idx, String(row['tag_key']));
     addTag.run(id, idx, foldName(name), name, Number(row['pos']));
   }
-  const boards = stale(db, 'SELECT key, path, created_at FROM boards', 'key', 'path', boardKey);
+  const boards = stale(db, 'SELECT key, path, created_at FROM boards', ['key', 'path'], boardKey);
   const dropBoard = db.prepare('DELETE FROM boards WHERE key = ?');
   const addBoard = db.prepare(
     'INSERT OR IGNORE INTO boards (key, path, created_at) VALUES (?, ?, ?)',
@@ -61,7 +59,7 @@ export function refoldKeysV22(db: DatabaseSync): void {
     addBoard.run(boardKey(path), path, Number(row['created_at']));
   }
   const select = 'SELECT local_id, idx, board_key, path, pos FROM image_boards';
-  const inBoards = stale(db, select, 'board_key', 'path', boardKey);
+  const inBoards = stale(db, select, ['board_key', 'path'], boardKey);
   const dropIn = db.prepare(
     'DELETE FROM image_boards WHERE local_id = ? AND idx = ? AND board_key = ?',
   );
@@ -76,8 +74,7 @@ export function refoldKeysV22(db: DatabaseSync): void {
   const templates = stale(
     db,
     'SELECT id, name, name_key FROM templates',
-    'name_key',
-    'name',
+    ['name_key', 'name'],
     foldName,
   );
   const rekey = db.prepare(

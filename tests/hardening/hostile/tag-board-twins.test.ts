@@ -175,6 +175,30 @@ describe('a name already stored', () => {
     await core.triage.apply([{ localId: 'b', index: 0 }], { kind: 'tag', tag: 'keep', add: false });
     expect(core.history.get('b')?.images[0]?.tags ?? []).toEqual([]);
   });
+
+  it('is named as stored by what works on what the library has', async () => {
+    const core = await offlineCore();
+    const tagged = (localId: string, tags: string[], boards: string[]) =>
+      makeTask({ localId, folder: localId, images: [{ ...makeImage(0), tags, boards }] });
+    core.history.putMany([tagged('a', ['keep​'], ['Oldㅤ/Inner']), tagged('b', [], [])]);
+    const [a, b] = [[{ localId: 'a', index: 0 }], [{ localId: 'b', index: 0 }]];
+    // The tag editor offers the library's tags as stored: adding or removing one is that tag.
+    await core.triage.apply(b, { kind: 'tag', tag: 'keep​', add: true });
+    expect(core.history.triage.tags().map((row) => [row.key, row.images])).toEqual([['keep', 2]]);
+    await core.triage.apply(a, { kind: 'tag', tag: 'keep​', add: false });
+    expect(core.history.get('a')?.images[0]?.tags ?? []).toEqual([]);
+    // A board listed as stored: added to, moved, renamed, deleted by that path.
+    await core.triage.apply(b, { kind: 'board', path: 'Oldㅤ/Inner', add: true });
+    expect(core.history.get('b')?.images[0]?.boards).toEqual(['Oldㅤ/Inner']);
+    core.boards.create('Top');
+    core.boards.move('Oldㅤ/Inner', 'Top');
+    expect(() => core.boards.rename('Top/Inner', 'Inner​')).toThrow(TriageError);
+    core.boards.rename('Oldㅤ', 'Older');
+    core.boards.move('Top/Inner', 'Older');
+    expect(core.boards.list().map((board) => board.path)).toEqual(['Older', 'Older/Inner', 'Top']);
+    expect(core.boards.delete('Older')).toBeGreaterThan(0);
+    expect(core.boards.list().map((board) => board.path)).toEqual(['Top']);
+  });
 });
 
 describe('a library written by the version before', () => {
