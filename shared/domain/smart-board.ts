@@ -242,7 +242,9 @@ function checkRule(raw: unknown, number: number): RuleCheck {
     case 'tags':
       return checkTags(rule, invalid);
     case 'board': {
-      const path = checkBoardPath(rule.board);
+      // A rule names a tag or board, stored or not; it adds none: one that draws something
+      // extra is read as its plain spelling (triage.ts `foldName`), as a record's is.
+      const path = checkBoardPath(rule.board, false);
       return path.ok ? { ok: true, rule: { ...rule, board: path.path } } : path;
     }
     case 'date':
@@ -262,7 +264,7 @@ function checkTags(rule: Extract<SmartRule, { kind: 'tags' }>, invalid: RuleChec
   const keys = new Set<string>();
   const tags: string[] = [];
   for (const raw of rule.tags) {
-    const tag = checkTag(raw);
+    const tag = checkTag(raw, false);
     if (!tag.ok) return tag;
     if (keys.has(tag.key)) continue;
     keys.add(tag.key);

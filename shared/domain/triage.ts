@@ -7,9 +7,14 @@
  * have written, so each is checked here, once, for every front (the window, the CLI, import):
  * after trimming and NFC normalisation a tag is 1–64 characters and a board name 1–100, neither
  * holds a control, line-separator or bidirectional-formatting character (which could make a name
- * read as another), and a board name holds no `/`, which separates a board from its parent in a
- * board's path (`Clients/Acme`). Two tags, or two sibling boards, are the same when their folded
- * forms ({@link foldName}) are: `Cat`, `cat` and `CAT` are one tag.
+ * read as another) nor a character that draws nothing where it stands (`keep\u200b`, `keep\u3164`
+ * show as `keep`; the joiners, selectors and tag characters emoji, flags, Mongolian and the
+ * joining scripts need stay: shared/text/control-characters.ts `invisibleInWords`), and a board
+ * name holds no `/`, which separates a board from its parent in a board's path (`Clients/Acme`).
+ * Two tags, or two sibling boards, are the same when their folded forms ({@link foldName}) are:
+ * `Cat`, `cat`, `CAT` and `cat\u200b` are one tag. What is already stored (records, sidecars,
+ * a library's rows) is read as it is, a name that draws nothing extra included: its key is its
+ * plain spelling's, so it is merged with it where lists are de-duplicated, never dropped.
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
@@ -20,6 +25,7 @@ import {
   anyOf,
   BIDI_CONTROLS,
   CONTROL_CHARACTERS,
+  invisibleInWords,
   LINE_SEPARATORS,
 } from '../text/control-characters';
 
@@ -46,18 +52,27 @@ export const MAX_RAW_TAG_CHARS = 1_000;
 /**
  * Characters no tag or board name may hold: C0 and C1 controls, the line and paragraph
  * separators, the bidirectional formatting marks, embeddings, overrides and isolates, and the
- * byte-order mark (shared/text/control-characters.ts). Zero-width joiners stay: emoji need them.
+ * byte-order mark (shared/text/control-characters.ts); and, in a name given (not one read back:
+ * {@link cleanTags}), {@link UNSHOWN}.
  */
 const FORBIDDEN = anyOf([CONTROL_CHARACTERS, LINE_SEPARATORS, BIDI_CONTROLS, '\\ufeff'], 'u');
+/** A character that draws nothing where it stands: refused on entry, folded out of a key. */
+const UNSHOWN = invisibleInWords('u');
+const UNSHOWN_ALL = invisibleInWords('gu');
 
 /** A name checked: its stored form and its folded form, or the sentence saying what is wrong. */
 export type NameCheck =
   | { readonly ok: true; readonly name: string; readonly key: string }
   | { readonly ok: false; readonly problem: Sentence };
 
-/** Case-insensitive identity of a tag or board name: NFC, upper then lower (ß is ss). */
+/**
+ * Case-insensitive identity of a tag or board name: NFC, without what draws nothing (a stored
+ * `keep\u200b` is `keep`), upper then lower (ß is ss).
+ */
 export function foldName(name: string): string {
-  return name.normalize('NFC').toUpperCase().toLowerCase().normalize('NFC');
+  const nfc = name.normalize('NFC');
+  const shown = UNSHOWN.test(nfc) ? nfc.replace(UNSHOWN_ALL, '') : nfc;
+  return shown.toUpperCase().toLowerCase().normalize('NFC');
 }
 
 /** Characters as the user counts them (code points, not UTF-16 units). */
@@ -67,36 +82,40 @@ function characters(text: string): number {
   return count;
 }
 
-/** The first forbidden character, as `U+XXXX`, or null. */
-function forbiddenCharacter(text: string): string | null {
-  const found = FORBIDDEN.exec(text)?.[0];
+/** The first forbidden character (or unshown one, when `given`), as `U+XXXX`, or null. */
+function forbiddenCharacter(text: string, given: boolean): string | null {
+  const found = FORBIDDEN.exec(text)?.[0] ?? (given ? UNSHOWN.exec(text)?.[0] : undefined);
   if (found === undefined) return null;
   const code = found.codePointAt(0) ?? 0;
   return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-function checkName(raw: string, max: number, kind: 'tag' | 'board'): NameCheck {
+/** `given`: a name entered now (refused when it holds what draws nothing), not one read back. */
+function checkName(raw: string, max: number, kind: 'tag' | 'board', given = true): NameCheck {
   const name = raw.normalize('NFC').trim();
   const length = characters(name);
   if (length === 0) return { ok: false, problem: sentence(`error.triage.${kind}Empty`) };
   if (length > max) {
     return { ok: false, problem: sentence(`error.triage.${kind}TooLong`, { max }) };
   }
-  const character = forbiddenCharacter(name);
+  const character = forbiddenCharacter(name, given);
   if (character !== null) {
     return { ok: false, problem: sentence(`error.triage.${kind}Character`, { character }) };
   }
   return { ok: true, name, key: foldName(name) };
 }
 
-/** A tag as the user typed it, checked (see the file's comment). */
-export function checkTag(raw: string): NameCheck {
-  return checkName(raw, MAX_TAG_CHARS, 'tag');
+/**
+ * A tag as the user typed it, checked (see the file's comment); `given: false` for one read back
+ * from what is stored or naming one (a smart board's rule), where what draws nothing is kept.
+ */
+export function checkTag(raw: string, given = true): NameCheck {
+  return checkName(raw, MAX_TAG_CHARS, 'tag', given);
 }
 
-/** One board's name (not a path), checked. */
-export function checkBoardName(raw: string): NameCheck {
-  const checked = checkName(raw, MAX_BOARD_NAME_CHARS, 'board');
+/** One board's name (not a path), checked; `given` as in {@link checkName}. */
+export function checkBoardName(raw: string, given = true): NameCheck {
+  const checked = checkName(raw, MAX_BOARD_NAME_CHARS, 'board', given);
   if (checked.ok && checked.name.includes('/')) {
     return { ok: false, problem: sentence('error.triage.boardSlash') };
   }
@@ -116,15 +135,18 @@ export type PathCheck =
   | { readonly ok: true; readonly names: string[]; readonly path: string; readonly key: string }
   | { readonly ok: false; readonly problem: Sentence };
 
-/** A board's path (`Clients/Acme`): 1–5 names, each checked. */
-export function checkBoardPath(raw: string): PathCheck {
+/**
+ * A board's path (`Clients/Acme`): 1–5 names, each checked; `given: false` for a path read back
+ * from what is stored (see {@link checkName}).
+ */
+export function checkBoardPath(raw: string, given = true): PathCheck {
   const parts = raw.split('/');
   if (parts.length > MAX_BOARD_DEPTH) {
     return { ok: false, problem: sentence('error.triage.boardTooDeep', { max: MAX_BOARD_DEPTH }) };
   }
   const names: string[] = [];
   for (const part of parts) {
-    const checked = checkBoardName(part);
+    const checked = checkBoardName(part, given);
     if (!checked.ok) return checked;
     names.push(checked.name);
   }
@@ -149,7 +171,7 @@ export const storedBoardPathSchema = lazySchema(() =>
     .string()
     .max(MAX_BOARD_PATH_UNITS)
     .refine((path) => {
-      const checked = checkBoardPath(path);
+      const checked = checkBoardPath(path, false);
       return checked.ok && checked.path === path;
     }),
 );
@@ -189,13 +211,15 @@ function cleanList<Field extends string>(
 
 /** Tags read from a record (see {@link cleanList}), at most {@link MAX_TAGS_PER_IMAGE}. */
 export function cleanTags(raw: readonly string[]): { tags: string[]; dropped: number } {
-  const { kept, dropped } = cleanList(raw, checkTag, 'name', MAX_TAGS_PER_IMAGE);
+  const readTag = (tag: string): NameCheck => checkTag(tag, false);
+  const { kept, dropped } = cleanList(raw, readTag, 'name', MAX_TAGS_PER_IMAGE);
   return { tags: kept, dropped };
 }
 
 /** Board paths read from a record (see {@link cleanList}), at most the per-image limit. */
 export function cleanBoards(raw: readonly string[]): { boards: string[]; dropped: number } {
-  const { kept, dropped } = cleanList(raw, checkBoardPath, 'path', MAX_BOARDS_PER_IMAGE);
+  const readPath = (path: string): PathCheck => checkBoardPath(path, false);
+  const { kept, dropped } = cleanList(raw, readPath, 'path', MAX_BOARDS_PER_IMAGE);
   return { boards: kept, dropped };
 }
 

@@ -39,6 +39,40 @@ export const HANGUL_FILLERS = '\\u115f\\u1160\\u3164\\uffa0';
  */
 export const INVISIBLES = '\\p{Cf}\\p{Default_Ignorable_Code_Point}';
 
+/**
+ * The characters of {@link INVISIBLES} that real words need, as a lookahead's body: each matches
+ * where such a character draws (it joins or selects a shape), so `(?!…)` before a class of
+ * INVISIBLES leaves it out. A zero-width joiner between two pictographs (👩‍💻, 🏳️‍🌈) and the
+ * emoji or text presentation selector after one (❤️, and a keycap's `1️⃣`); the tag characters of a
+ * subdivision flag (🏴 then tag letters then the cancel tag: 🏴󠁧󠁢󠁳󠁣󠁴󠁿); a Mongolian free
+ * variation selector after a Mongolian letter; a zero-width (non-)joiner between two letters of a
+ * script that joins or conjoins its letters (Persian's half space, Arabic, Syriac, N'Ko, the
+ * Indic scripts' half forms), where it changes the letters' shapes. Anywhere else they draw
+ * nothing, and `keep\u200d` shows as `keep`.
+ */
+const JOINING =
+  '\\p{Script=Arabic}\\p{Script=Syriac}\\p{Script=Nko}\\p{Script=Devanagari}\\p{Script=Bengali}' +
+  '\\p{Script=Gurmukhi}\\p{Script=Gujarati}\\p{Script=Oriya}\\p{Script=Tamil}\\p{Script=Telugu}' +
+  '\\p{Script=Kannada}\\p{Script=Malayalam}\\p{Script=Sinhala}';
+const DRAWN_IN_WORDS = [
+  '(?<=[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\ufe0f])\\u200d(?=\\p{Extended_Pictographic})',
+  '(?<=\\p{Extended_Pictographic})[\\ufe0e\\ufe0f]',
+  '(?<=[#*0-9])\\ufe0f(?=\\u20e3)',
+  '(?<=\\u{1f3f4}[\\u{e0020}-\\u{e007e}]*)[\\u{e0020}-\\u{e007e}](?=[\\u{e0020}-\\u{e007e}]*\\u{e007f})',
+  '(?<=\\u{1f3f4}[\\u{e0020}-\\u{e007e}]+)\\u{e007f}',
+  '(?<=[\\u1820-\\u1878\\u1880-\\u18aa])[\\u180b-\\u180d\\u180f]',
+  `(?<=[${JOINING}]\\p{M}*)[\\u200c\\u200d](?=[${JOINING}])`,
+].join('|');
+
+/**
+ * A character of {@link INVISIBLES} that draws nothing where it stands: every one but those
+ * {@link DRAWN_IN_WORDS} keeps. The one test of a user's word (a tag, a board's name) that must
+ * not read as another; `g` in `flags` finds them all (to fold them out of a key).
+ */
+export function invisibleInWords(flags = 'u'): RegExp {
+  return new RegExp(`(?!${DRAWN_IN_WORDS})[${INVISIBLES}]`, flags);
+}
+
 /** One character of any of `sets` (strings of this file, or other class bodies). */
 export function anyOf(sets: readonly string[], flags = ''): RegExp {
   return new RegExp(`[${sets.join('')}]`, flags);

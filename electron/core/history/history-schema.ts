@@ -20,6 +20,7 @@ import { addNewerServiceTasks } from './newer-service-schema';
 import { addMadeAtV19 } from './made-at-schema';
 import { addLedgerListedV20 } from './ledger-listed-schema';
 import { leaveNeverAcceptedV21 } from './ledger-accepted-schema';
+import { refoldKeysV22 } from './folded-keys-schema';
 import { parseTaskRecord } from '../../../shared/domain/record-check';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
@@ -330,6 +331,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addMadeAtV19,
   addLedgerListedV20,
   leaveNeverAcceptedV21,
+  refoldKeysV22,
 ];
 
 /** The schema version that added the prompt history (prompt-history-schema.ts). */
@@ -356,8 +358,7 @@ export const MADE_AT_VERSION = HISTORY_MIGRATIONS.indexOf(addMadeAtV19) + 1;
 /** The schema version that added `ledger_tasks.listed_at`, the Costs list's order (ledger-listed-schema.ts). */
 export const LEDGER_LISTED_VERSION = HISTORY_MIGRATIONS.indexOf(addLedgerListedV20) + 1;
 
-/** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file
- * that is not a database. */
+/** Reads `PRAGMA user_version`: the file's first read, so it also finds one not a database. */
 export function readSchemaVersion(db: DatabaseSync): number {
   const row = db.prepare('PRAGMA user_version').get();
   const version = row?.['user_version'];
@@ -365,14 +366,10 @@ export function readSchemaVersion(db: DatabaseSync): number {
 }
 
 /** Refuses a database written by a newer Pictor before anything is changed in it. */
-export function checkNotNewer(
-  version: number,
-  migrations: readonly Migration[],
-  file: string,
-): void {
-  if (version > migrations.length) {
+export function checkNotNewer(version: number, known: readonly Migration[], file: string): void {
+  if (version > known.length) {
     throw new HistoryError(sentence('error.library.historyNewer', { file }), {
-      detail: `schema version ${version}, this version reads up to ${migrations.length}`,
+      detail: `schema version ${version}, this version reads up to ${known.length}`,
     });
   }
 }

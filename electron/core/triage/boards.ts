@@ -73,7 +73,7 @@ export class Boards {
    * @throws TriageError as {@link create}.
    */
   ensure(raw: string): string {
-    return this.deps.triage.boardPath(this.checked(raw).key) ?? this.create(raw);
+    return this.deps.triage.boardPath(this.checked(raw, false).key) ?? this.create(raw);
   }
 
   /**
@@ -105,7 +105,11 @@ export class Boards {
    */
   moveTo(raw: string, newPath: string): BoardMove {
     const from = this.existing(raw);
-    const target = this.checked(newPath);
+    // The parents exist (as stored, maybe a name from before that draws nothing extra); the last
+    // name is given unless it is the board's own, kept by a move.
+    const target = this.checked(newPath, false);
+    const name = target.names.at(-1) ?? '';
+    if (name !== from.split('/').at(-1)) this.checked(name);
     const parent = parentPath(target.path);
     if (parent === null) return this.relocate(from, target.path);
     const stored = this.existing(parent);
@@ -167,15 +171,16 @@ export class Boards {
 
   /** The path as stored of the board `raw` names. @throws TriageError when there is none. */
   private existing(raw: string): string {
-    const checked = this.checked(raw);
+    const checked = this.checked(raw, false);
     const path = this.deps.triage.boardPath(checked.key);
     if (path === null)
       throw new TriageError(sentence('error.triage.boardNotFound', { path: raw }), 'not_found');
     return path;
   }
 
-  private checked(raw: string) {
-    const checked = checkBoardPath(raw);
+  /** `raw` checked; `given: false` when it names a board that may be stored (triage.ts). */
+  private checked(raw: string, given = true) {
+    const checked = checkBoardPath(raw, given);
     if (!checked.ok) throw new TriageError(checked.problem);
     return checked;
   }

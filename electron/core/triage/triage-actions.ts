@@ -254,12 +254,17 @@ export class TriageActions {
   }
 
   private tagEdit(raw: string, add: boolean): TriageEdit {
-    const checked = checkTag(raw);
+    // A tag the library has may be named as stored (one from before that draws nothing extra is
+    // that tag: triage.ts); a new one is checked as given.
+    const checked = checkTag(raw, false);
     if (!checked.ok) throw new TriageError(checked.problem);
     const edit = { kind: 'tag', name: checked.name, key: checked.key, add } as const;
     if (!add) return edit;
     const { triage } = this.deps;
-    if (!triage.hasTag(checked.key) && triage.tagCount() >= MAX_TAGS_PER_LIBRARY) {
+    const known = triage.hasTag(checked.key);
+    const given = known ? checked : checkTag(raw);
+    if (!given.ok) throw new TriageError(given.problem);
+    if (!known && triage.tagCount() >= MAX_TAGS_PER_LIBRARY) {
       throw new TriageError(
         sentence('error.triage.tooManyTagsInLibrary', { max: MAX_TAGS_PER_LIBRARY }),
       );
@@ -277,7 +282,7 @@ export class TriageActions {
 
   /** The board `raw` names, as stored. @throws TriageError for a bad path or no such board. */
   private existingBoard(raw: string): { path: string; key: string } {
-    const checked = checkBoardPath(raw);
+    const checked = checkBoardPath(raw, false);
     if (!checked.ok) throw new TriageError(checked.problem);
     const path = this.deps.triage.boardPath(checked.key);
     if (path === null) throw new TriageError(sentence('error.triage.boardNotFound', { path: raw }));

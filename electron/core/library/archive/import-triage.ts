@@ -41,12 +41,12 @@ function lost(
 }
 
 const tagKey = (entry: string): string | null => {
-  const checked = checkTag(entry);
+  const checked = checkTag(entry, false);
   return checked.ok ? checked.key : null;
 };
 
 const pathKey = (entry: string): string | null => {
-  const checked = checkBoardPath(entry);
+  const checked = checkBoardPath(entry, false);
   return checked.ok ? checked.key : null;
 };
 
