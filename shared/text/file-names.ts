@@ -11,16 +11,18 @@
  * is the one Python's `os.path.isreserved` (3.13) applies, on the side of caution across Windows
  * versions (Windows 11 no longer reads `CON.txt` as the console; Windows 10 does).
  *
- * Invisible characters (Unicode's Default_Ignorable_Code_Point: zero-width ones, soft hyphen,
- * Hangul fillers, variation selectors, tag characters…) make two names that show alike and are
- * not, or a name that shows as nothing; but for the two that are part of an emoji a person sees:
- * the presentation selector after a pictograph (`❤️`) and the joiner between pictographs (`👩‍🔬`).
+ * Invisible characters (format characters and Unicode's Default_Ignorable_Code_Point: zero-width
+ * ones, soft hyphen, Hangul fillers, variation selectors, tag characters…) make two names that show
+ * alike and are not, or a name that shows as nothing; but for those a word a person sees is made
+ * of (an emoji's joiner and presentation selector, `❤️`, `👩‍🔬`, a flag's tag letters, a Persian
+ * half space): the one rule of a user's word, `invisibleInWords` (control-characters.ts), the
+ * rule tags and board names follow too.
  *
  * Where a name is looked up on the disk it is on, what that disk takes for one name matters: APFS,
  * HFS+ and NTFS fold case (and the first two Unicode form), so that one is a function of the
  * platform (`foldsNames`, `foldedName`), run here for every platform too.
  */
-import { C0_CONTROLS, anyOf } from './control-characters';
+import { C0_CONTROLS, anyOf, invisibleInWords } from './control-characters';
 
 /** Why Windows would read `segment` (one name, no `/`) differently from what it spells. */
 export type WindowsNameRule = 'device' | 'character' | 'ending';
@@ -36,10 +38,9 @@ export function windowsNameRule(segment: string): WindowsNameRule | null {
   return DEVICE.test(head.replace(/ +$/, '')) ? 'device' : null;
 }
 
-/** An invisible character that is not part of an emoji (see the file's comment). */
-const INVISIBLE =
-  /(?<!\p{Extended_Pictographic})\ufe0f|(?<![\p{Extended_Pictographic}\ufe0f])\u200d|\u200d(?!\p{Extended_Pictographic})|(?![\ufe0f\u200d])\p{Default_Ignorable_Code_Point}/u;
-const INVISIBLES = new RegExp(INVISIBLE.source, 'gu');
+/** An invisible character that is not part of a word (see the file's comment). */
+const INVISIBLE = invisibleInWords();
+const INVISIBLES = invisibleInWords('gu');
 
 /** Whether `text` holds an invisible character (see the file's comment). */
 export function hasInvisible(text: string): boolean {
