@@ -5,7 +5,7 @@
  * the smart boards', the templates' (and their file format), the tag editor's, "Track a task id"
  * and "Connect a service" (its service and address); Settings' ComfyUI workflow import (the file
  * main picked, its name and its role map), the gallery's date filters as partly typed, and the
- * edit panel's reference chosen in the library.
+ * edit panel's reference chosen in the library, and the version chosen in the viewer's stack.
  * A new language draws the window anew (app.tsx keys it on the language), so a form's own state
  * was lost at a switch: half a price typed, its service and basis chosen. Each value lives here
  * under its field's name and a form reads it with `useFormDraft` (use-form-draft.ts) as it would `useState`;
@@ -89,6 +89,16 @@ export interface WorkflowDraft {
   readonly map: Partial<Record<WorkflowRole, string>>;
 }
 
+/**
+ * The version chosen in the stack strip of the viewer's image `image` (its `localId#index`), and
+ * whether it is compared with the original (viewer-edit.tsx).
+ */
+export interface StackDraft {
+  readonly image: string;
+  readonly chosen: number;
+  readonly comparing: boolean;
+}
+
 /** A prompt template being edited (template-manager.tsx): a new one (no id) or a saved one. */
 export interface TemplateDraft {
   readonly id?: string;
@@ -121,6 +131,8 @@ export type FormDrafts = {
   readonly 'workflows.import': WorkflowDraft | null;
   /** The library image chosen as the edit panel's next reference (edit-references.tsx). */
   readonly 'references.pick': string;
+  /** The version chosen in the viewer's stack strip (viewer-edit.tsx). */
+  readonly 'viewer.stack': StackDraft | null;
 } & {
   readonly [Field in `edit.${KeptEditField}`]: KeptEdit;
 } & {
