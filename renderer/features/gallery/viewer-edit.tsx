@@ -82,14 +82,26 @@ function placeOf(images: readonly StackImage[], item: GalleryItem): number {
   return Math.max(0, at);
 }
 
-function StackStrip({ images, item }: { images: readonly StackImage[]; item: GalleryItem }) {
+/**
+ * The version chosen in the strip (the image's own until one is) and whether it is compared with
+ * the original: kept in the form drafts for this image, so a new language keeps them.
+ */
+function useChosenVersion(images: readonly StackImage[], item: GalleryItem) {
   const image = `${item.localId}#${String(item.index)}`;
   const [kept, keep] = useFormDraft('viewer.stack', null);
   const own = kept?.image === image ? kept : null;
   const chosen = own?.chosen ?? placeOf(images, item);
   const comparing = own?.comparing ?? false;
-  const setChosen = (next: number) => keep({ image, chosen: next, comparing });
-  const setComparing = (next: boolean) => keep({ image, chosen, comparing: next });
+  return {
+    chosen,
+    comparing,
+    setChosen: (next: number) => keep({ image, chosen: next, comparing }),
+    setComparing: (next: boolean) => keep({ image, chosen, comparing: next }),
+  };
+}
+
+function StackStrip({ images, item }: { images: readonly StackImage[]; item: GalleryItem }) {
+  const { chosen, comparing, setChosen, setComparing } = useChosenVersion(images, item);
   const step = (event: KeyboardEvent) => {
     const moves: Record<string, number> = {
       ArrowLeft: chosen - 1,
