@@ -126,6 +126,8 @@ export const createEditSlice: StateCreator<AppState, [], [], EditSlice> = (set, 
   },
   editClose() {
     set({ editPanel: null, editDraft: null, editMask: null });
+    // What was chosen in it is kept over a new language (form-drafts.ts), not over a close.
+    get().formDraftDrop('references.pick');
   },
   editSetDraft(draft) {
     if (get().editPanel !== null) set({ editDraft: draft });
@@ -142,7 +144,7 @@ export const createEditSlice: StateCreator<AppState, [], [], EditSlice> = (set, 
       // The panel closes and gives the focus back to what opened it (the viewer's Edit… or
       // Upscale); the compare view opens over the viewer, which stays, so closing compare comes
       // back to the viewer and its Escape closes it.
-      set({ editPanel: null, editDraft: null, editMask: null });
+      get().editClose();
       get().tasksInsert(items);
       await get().compareOpen(group);
       return null;

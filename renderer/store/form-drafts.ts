@@ -3,7 +3,9 @@
  * what is typed in its fields saved on their own (the service's name, the addresses, the
  * defaults) before Save, and the dialogs open with what is typed or chosen there: the boards',
  * the smart boards', the templates' (and their file format), the tag editor's, "Track a task id"
- * and "Connect a service" (its service and address).
+ * and "Connect a service" (its service and address); Settings' ComfyUI workflow import (the file
+ * main picked, its name and its role map), the gallery's date filters as partly typed, and the
+ * edit panel's reference chosen in the library, and the version chosen in the viewer's stack.
  * A new language draws the window anew (app.tsx keys it on the language), so a form's own state
  * was lost at a switch: half a price typed, its service and basis chosen. Each value lives here
  * under its field's name and a form reads it with `useFormDraft` (use-form-draft.ts) as it would `useState`;
@@ -11,6 +13,7 @@
  * saved is never kept beyond its field.
  */
 import type { StateCreator } from 'zustand';
+import type { WorkflowRole } from '../../shared/domain/comfy-workflow';
 import type { AmountKind } from '../../shared/domain/cost-amounts';
 import type { CapPeriod } from '../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../shared/domain/providers';
@@ -18,6 +21,7 @@ import type { CostUnit, PriceBasis } from '../../shared/domain/task-cost';
 import type { AppState } from './app-state';
 import type { draftFromDefaults } from './compose-model';
 import type { TemplateFileFormat } from './templates-slice';
+import type { WorkflowPick } from './workflows-slice';
 
 /**
  * What is typed in a field saved on its own (Settings' service name and addresses), over the
@@ -29,11 +33,17 @@ export interface KeptEdit {
 }
 
 /**
- * Settings' fields saved on their own, each typed over its saved value; and "Connect a service"'s
- * address, typed over the address its service has (connect-panel.tsx).
+ * Settings' fields saved on their own, each typed over its saved value; "Connect a service"'s
+ * address, typed over the address its service has (connect-panel.tsx); and the gallery's date
+ * filters, typed over the day each filters by (date-field.tsx).
  */
 export type KeptEditField =
-  'serviceName' | 'baseUrl' | `serviceBaseUrls.${ProviderId}` | 'connect.address';
+  | 'serviceName'
+  | 'baseUrl'
+  | `serviceBaseUrls.${ProviderId}`
+  | 'connect.address'
+  | 'gallery.from'
+  | 'gallery.to';
 
 /** Settings' defaults for new prompts as typed (defaults-section.tsx), over the saved ones. */
 export interface DefaultsEdit {
@@ -68,6 +78,27 @@ interface PickerDraft {
   readonly active: string;
 }
 
+/**
+ * A ComfyUI workflow being imported in Settings (use-workflow-import.ts): the file main picked (its
+ * token is main's opaque handle, which main checks and spends at the save), the model's name and
+ * the inputs mapped to roles.
+ */
+export interface WorkflowDraft {
+  readonly pick: WorkflowPick;
+  readonly name: string;
+  readonly map: Partial<Record<WorkflowRole, string>>;
+}
+
+/**
+ * The version chosen in the stack strip of the viewer's image `image` (its `localId#index`), and
+ * whether it is compared with the original (viewer-edit.tsx).
+ */
+export interface StackDraft {
+  readonly image: string;
+  readonly chosen: number;
+  readonly comparing: boolean;
+}
+
 /** A prompt template being edited (template-manager.tsx): a new one (no id) or a saved one. */
 export interface TemplateDraft {
   readonly id?: string;
@@ -97,6 +128,11 @@ export type FormDrafts = {
   readonly 'tasks.track': TrackDraft | null;
   /** The service "Connect a service" shows (the compose form's until another is chosen). */
   readonly 'connect.provider': ProviderId;
+  readonly 'workflows.import': WorkflowDraft | null;
+  /** The library image chosen as the edit panel's next reference (edit-references.tsx). */
+  readonly 'references.pick': string;
+  /** The version chosen in the viewer's stack strip (viewer-edit.tsx). */
+  readonly 'viewer.stack': StackDraft | null;
 } & {
   readonly [Field in `edit.${KeptEditField}`]: KeptEdit;
 } & {

@@ -92,8 +92,16 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
       set((state) => ({
         gallerySelection: typeof next === 'function' ? next(state.gallerySelection) : next,
       })),
-    galleryOpenViewer: (key) => set({ galleryViewerKey: key }),
-    galleryCloseViewer: () => set({ galleryViewerKey: null }),
+    // The version chosen in the viewer's stack strip is kept over a new language (form-drafts.ts),
+    // not over another image or a close.
+    galleryOpenViewer: (key) => {
+      get().formDraftDrop('viewer.stack');
+      set({ galleryViewerKey: key });
+    },
+    galleryCloseViewer: () => {
+      get().formDraftDrop('viewer.stack');
+      set({ galleryViewerKey: null });
+    },
 
     ...galleryImageActions(set, get),
   };

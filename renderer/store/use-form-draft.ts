@@ -14,18 +14,26 @@ export function useFormDraft<K extends keyof FormDrafts>(
   return [value ?? initial, setValue];
 }
 
-/** What `kept` shows over the saved value `saved`: its text while it was typed over that value. */
-export function keptText(kept: KeptEdit | undefined, saved: string): string {
-  return kept !== undefined && kept.over === saved ? kept.text : saved;
+/**
+ * What `kept` shows over the saved value `saved`: its text while it was typed over that value, or
+ * else `shown`, the saved value as its field writes it.
+ */
+export function keptText(kept: KeptEdit | undefined, saved: string, shown: string = saved): string {
+  return kept !== undefined && kept.over === saved ? kept.text : shown;
 }
 
 /**
- * A field saved on its own (Settings' service name and addresses): what is typed there (the saved
- * value `saved` until something is) and its setter. Kept in the store, so a new language, which
- * draws the window anew, keeps an unsaved edit; a newly saved value (this field's Save, another
- * window's) replaces it, as the field showed it before.
+ * A field saved on its own (Settings' service name and addresses, a date filter): what is typed
+ * there (`shown`, the saved value `saved` as the field writes it, until something is) and its
+ * setter. Kept in the store, so a new language, which draws the window anew, keeps an unsaved
+ * edit (a date typed over a day the new language writes otherwise too); a newly saved value (this
+ * field's Save, another window's, "Clear filters") replaces it, as the field showed it before.
  */
-export function useKeptEdit(field: KeptEditField, saved: string): [string, (text: string) => void] {
+export function useKeptEdit(
+  field: KeptEditField,
+  saved: string,
+  shown: string = saved,
+): [string, (text: string) => void] {
   const key = `edit.${field}` as const;
   const kept = useAppStore((state) => state.formDrafts[key]);
   const setDraft = useAppStore((state) => state.formDraftSet);
@@ -35,8 +43,8 @@ export function useKeptEdit(field: KeptEditField, saved: string): [string, (text
     if (kept !== undefined && kept.over !== saved) drop(key);
   }, [kept, saved, drop, key]);
   const setText = useCallback(
-    (text: string) => (text === saved ? drop(key) : setDraft(key, { text, over: saved })),
-    [saved, drop, setDraft, key],
+    (text: string) => (text === shown ? drop(key) : setDraft(key, { text, over: saved })),
+    [saved, shown, drop, setDraft, key],
   );
-  return [keptText(kept, saved), setText];
+  return [keptText(kept, saved, shown), setText];
 }

@@ -1,7 +1,8 @@
 /**
  * Reference images beside the source: added from a file main opens or from the gallery's loaded
  * images, each removable, with the chosen models' limit said (a model that takes fewer is
- * disabled in the targets with its reason).
+ * disabled in the targets with its reason). The library image chosen is kept over a new language
+ * (form-drafts.ts) until the panel closes.
  */
 import { useId, useMemo, useState } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
@@ -10,6 +11,7 @@ import { Button } from '../../components/button';
 import { formatDateTime, t } from '../../i18n';
 import { imageUrl } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
+import { useFormDraft } from '../../store/use-form-draft';
 import { selectGalleryItems } from '../../store/record-selectors';
 
 const store = useAppStore.getState;
@@ -34,7 +36,7 @@ function LibraryAdder({ full, add }: { full: boolean; add: (answer: Added) => vo
   const items = useAppStore(selectGalleryItems);
   const name = useId();
   const library = useMemo(() => items.slice(0, MAX_OFFERED), [items]);
-  const [picked, setPicked] = useState('');
+  const [picked, setPicked] = useFormDraft('references.pick', '');
   const chosen = picked || (library[0] ? keyOf(library[0]) : '');
   const fromLibrary = async () => {
     const item = library.find((one) => keyOf(one) === chosen);

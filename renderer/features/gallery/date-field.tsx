@@ -3,11 +3,14 @@
  * user's locale's order and digits, shown the same way. Empty, it shows the locale's form in
  * letters ("MM/DD/YYYY", "TT.MM.JJJJ"), which reads as a hint: a real day there ("12/31/2026")
  * read as a filter in use. What is typed is read when the field is left or Enter pressed; a text
- * that is not a day says so under the field, with an example, and changes nothing.
+ * that is not a day says so under the field, with an example, and changes nothing. What is typed
+ * and not yet read is kept over a new language (`useKeptEdit`), until the filter's day changes.
  */
 import { useEffect, useId, useState } from 'react';
 import { dayParts, dayWriting, formatDayNumeric, t, type MessageKey } from '../../i18n';
 import { parseDay } from '../../lib/day-text';
+import type { KeptEditField } from '../../store/form-drafts';
+import { useKeptEdit } from '../../store/use-form-draft';
 
 const PART_LETTERS: Readonly<Record<string, MessageKey>> = {
   day: 'gallery.date.day',
@@ -31,23 +34,23 @@ function example(): string {
 }
 
 export function DateField({
+  field,
   label,
   value,
   onChange,
 }: {
+  /** Where what is typed is kept (form-drafts.ts). */
+  field: Extract<KeptEditField, `gallery.${string}`>;
   label: string;
   /** `YYYY-MM-DD`, or '' for none. */
   value: string;
   onChange: (day: string) => void;
 }) {
   const id = useId();
-  const [text, setText] = useState(() => formatDayNumeric(value));
+  const [text, setText] = useKeptEdit(field, value, formatDayNumeric(value));
   const [wrong, setWrong] = useState(false);
-  // A change from outside ("Clear filters") shows in the field.
-  useEffect(() => {
-    setText(formatDayNumeric(value));
-    setWrong(false);
-  }, [value]);
+  // A change from outside ("Clear filters") shows in the field (its kept text is dropped).
+  useEffect(() => setWrong(false), [value]);
   const read = (): void => {
     const { order, digits } = dayWriting();
     const day = parseDay(text, order, digits);

@@ -178,11 +178,13 @@ function FilterControls({
       <CompareFilter filters={filters} onChange={onChange} />
       <div className="gallery-filters__dates">
         <DateField
+          field="gallery.from"
           label={t('gallery.from.label')}
           value={filters.from}
           onChange={(from) => onChange({ from })}
         />
         <DateField
+          field="gallery.to"
           label={t('gallery.to.label')}
           value={filters.to}
           onChange={(to) => onChange({ to })}

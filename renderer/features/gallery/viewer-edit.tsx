@@ -2,13 +2,15 @@
  * The viewer's images-as-inputs part: "Edit…", "Upscale ×2", "Upscale ×4" and "Expand…" open the
  * edit panel on the image shown; its stack (original → edits → upscales) as a strip the user
  * steps through (←/→, Home/End), each version with its operation and model; and "Compare with
- * original" on the version chosen in the strip.
+ * original" on the version chosen in the strip. The version chosen, and its comparison open, are
+ * kept over a new language (form-drafts.ts) while the viewer shows this image.
  */
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { Button } from '../../components/button';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
+import { useFormDraft } from '../../store/use-form-draft';
 import type { Answer, EditStart, StackImage } from '../../store/edit-slice';
 import { BeforeAfter } from './before-after';
 
@@ -80,9 +82,26 @@ function placeOf(images: readonly StackImage[], item: GalleryItem): number {
   return Math.max(0, at);
 }
 
+/**
+ * The version chosen in the strip (the image's own until one is) and whether it is compared with
+ * the original: kept in the form drafts for this image, so a new language keeps them.
+ */
+function useChosenVersion(images: readonly StackImage[], item: GalleryItem) {
+  const image = `${item.localId}#${String(item.index)}`;
+  const [kept, keep] = useFormDraft('viewer.stack', null);
+  const own = kept?.image === image ? kept : null;
+  const chosen = own?.chosen ?? placeOf(images, item);
+  const comparing = own?.comparing ?? false;
+  return {
+    chosen,
+    comparing,
+    setChosen: (next: number) => keep({ image, chosen: next, comparing }),
+    setComparing: (next: boolean) => keep({ image, chosen, comparing: next }),
+  };
+}
+
 function StackStrip({ images, item }: { images: readonly StackImage[]; item: GalleryItem }) {
-  const [chosen, setChosen] = useState(() => placeOf(images, item));
-  const [comparing, setComparing] = useState(false);
+  const { chosen, comparing, setChosen, setComparing } = useChosenVersion(images, item);
   const step = (event: KeyboardEvent) => {
     const moves: Record<string, number> = {
       ArrowLeft: chosen - 1,

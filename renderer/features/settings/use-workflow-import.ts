@@ -2,16 +2,21 @@
  * The import of a ComfyUI workflow in Settings: main's own dialog picks the file and main checks
  * it (`workflows:pick`, the page never names a path), the page maps each role to one of the
  * inputs main showed and names the model, and main keeps it (`workflows:save`). A refusal is
- * main's sentence (the check's, as `pictor comfy import` prints it).
+ * main's sentence (the check's, as `pictor comfy import` prints it). The file picked, its name and
+ * its map are kept in the form drafts (form-drafts.ts) until saved or cancelled, so a new language,
+ * which draws the window anew, keeps them; the token stays main's opaque handle (main refuses one
+ * it does not hold, or holds no longer).
  */
 import { useState } from 'react';
 import type { WorkflowRole } from '../../../shared/domain/comfy-workflow';
 import { ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
+import { useFormDraft } from '../../store/use-form-draft';
+import type { WorkflowDraft } from '../../store/form-drafts';
 import type { WorkflowPick } from '../../store/workflows-slice';
 
 export type { WorkflowPick } from '../../store/workflows-slice';
-export type RoleMap = Partial<Record<WorkflowRole, string>>;
+export type RoleMap = WorkflowDraft['map'];
 
 /** The roles each kind of input may take. */
 export const ROLE_KIND: Readonly<Record<WorkflowRole, 'text' | 'number'>> = {
@@ -66,9 +71,11 @@ function withRole(map: RoleMap, role: WorkflowRole, path: string): RoleMap {
 }
 
 export function useWorkflowImport(): WorkflowImport {
-  const [pick, setPick] = useState<WorkflowPick | null>(null);
-  const [name, setName] = useState('');
-  const [map, setMap] = useState<RoleMap>({});
+  const [draft, setDraft] = useFormDraft('workflows.import', null);
+  const drop = useAppStore((state) => state.formDraftDrop);
+  const pick = draft?.pick ?? null;
+  const name = draft?.name ?? '';
+  const map = draft?.map ?? {};
   const [error, setError] = useState<ApiError | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -90,22 +97,25 @@ export function useWorkflowImport(): WorkflowImport {
       setSaved(null);
       const chosen = await store().workflowsPick();
       if (!chosen) return;
-      setPick(chosen);
-      setName(chosen.suggestedName);
-      setMap(guessed(chosen));
+      setDraft({ pick: chosen, name: chosen.suggestedName, map: guessed(chosen) });
     });
   const save = () =>
     run(async () => {
       if (!pick || map.prompt === undefined) return;
       await store().workflowsSave({ token: pick.token, name, map: { ...map, prompt: map.prompt } });
-      setPick(null);
+      drop('workflows.import');
       setSaved(name);
     });
   const ready = pick !== null && isWorkflowName(name) && map.prompt !== undefined;
   const cancel = () => {
-    setPick(null);
+    drop('workflows.import');
     setError(null);
   };
-  const setRole = (role: WorkflowRole, path: string) => setMap((old) => withRole(old, role, path));
+  const setName = (next: string) => {
+    if (draft) setDraft({ ...draft, name: next });
+  };
+  const setRole = (role: WorkflowRole, path: string) => {
+    if (draft) setDraft({ ...draft, map: withRole(draft.map, role, path) });
+  };
   return { pick, name, map, error, saved, busy, ready, choose, setName, setRole, save, cancel };
 }

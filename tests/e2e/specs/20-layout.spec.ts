@@ -4,8 +4,8 @@
  * (640x400 CSS pixels) the gallery's header takes a third of the height at most, the tasks'
  * history can fill the window and every control of both headers (and of their panels) lies
  * inside it; in German and the pseudo-locale every choice shows its whole text, every compose
- * label is one line (the default service's form and fal.ai's, with its own options), and nothing
- * makes the window scroll sideways. At 800x600 in English, German,
+ * label is one line (the default service's form and fal.ai's, with its own options), nothing
+ * makes the window scroll sideways, and "Track a task id"'s text stays inside its dialog. At 800x600 in English, German,
  * Arabic and the pseudo-locale every control of the gallery's and Tasks' headers lies inside the
  * window, their filters folded behind "Filters" (and every control of that panel and of
  * Display's too); at 1280 px the gallery's selection bar is one row, in English and Arabic. At
@@ -33,7 +33,7 @@ import { expectLoadedImage, galleryTiles, showScreen, taskRows } from './support
 import { DEFAULT_VIEWPORT, hostName } from '../harness/launch-app';
 import { REPO_ROOT } from '../harness/repo-paths';
 import { KEYRING_HELD_ENV, TestSecretCipher } from '../harness/test-cipher';
-import { controlsOutside, crampedControls } from './support/layout';
+import { controlsOutside, crampedControls, textRunningOut } from './support/layout';
 
 const session = useAppSession('layout');
 const OUT_DIR = SCREENSHOT_DIR;
@@ -138,6 +138,20 @@ for (const [tag, option, label] of [
     await expect(page.locator('.compose__options')).toBeVisible();
     expect(await crampedControls(page)).toEqual([]);
     await shoot(page, `layout-800x600-tasks-fal-${tag}`);
+    // "Track a task id": its title and intro break a word longer than a line (the
+    // pseudo-locale's last word and its tail) rather than running out of the dialog.
+    const track =
+      tag === 'en-XA'
+        ? pseudoMessage('Track a task id')
+        : (
+            JSON.parse(
+              readFileSync(join(REPO_ROOT, 'renderer', 'i18n', 'locales', `${tag}.json`), 'utf8'),
+            ) as Record<string, string>
+          )['tasks.track.open']!;
+    await page.getByRole('button', { name: track, exact: true }).click();
+    await expect(page.getByRole('dialog', { name: track, exact: true })).toBeVisible();
+    expect(await textRunningOut(page, '.dialog')).toEqual([]);
+    await shoot(page, `layout-800x600-track-${tag}`);
   });
 }
 

@@ -83,3 +83,23 @@ export async function controlsOutside(page: Page, selector: string): Promise<str
     return outside;
   }, selector);
 }
+
+/**
+ * The text of `selector` (a dialog, an error box) that runs out of its box: a word longer than a
+ * line (the pseudo-locale's last word and its unbreakable tail) not broken, or a part of it
+ * that scrolls sideways.
+ */
+export async function textRunningOut(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((within) => {
+    const out: string[] = [];
+    for (const root of document.querySelectorAll<HTMLElement>(within))
+      for (const part of [root, ...root.querySelectorAll<HTMLElement>('*')]) {
+        if (part.offsetParent === null || part.matches('input, select, textarea')) continue;
+        if (part.scrollWidth > part.clientWidth + 1)
+          out.push(
+            `${part.className || part.tagName}: ${String(part.scrollWidth)} > ${String(part.clientWidth)}`,
+          );
+      }
+    return out;
+  }, selector);
+}

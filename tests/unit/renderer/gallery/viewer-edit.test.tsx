@@ -2,18 +2,22 @@
  * The viewer's images-as-inputs part over the real main (its stacks read from the history's lineage): "Upscale ×2" opens the edit panel on the
  * image shown; the image's stack is a strip stepped through with the keys, each version with its
  * operation and model; "Compare with original" is a slider the keys move (←/→, Home/End) with
- * its name and value, both images in one frame.
+ * its name and value, both images in one frame. A language switch, which draws the window anew,
+ * keeps the version chosen and its comparison open (not a close of the viewer).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLocale, t } from '../../../../renderer/i18n';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import type { ImageInputs } from '../../../../shared/domain/image-inputs';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import type { InterceptedApi } from '../../../support/intercepted-api';
 import { inputImage, makeImage } from '../../../support/task-records';
+import { giveSize } from '../layout-sizes';
+import { startWiredApp } from '../render-wired-app';
 import { seedGallery, wiredGallery } from './gallery-wired';
 
 /** Main's own handlers, history and lineage (tests/support/wired-api.ts), one runtime for the file. */
@@ -243,5 +247,40 @@ describe('the viewer’s edits', () => {
     // The arrows moved the slider, not the viewer to another image.
     expect(within(dialog).getAllByAltText('Prompt number 2').length).toBeGreaterThan(0);
     expect(within(dialog).queryAllByAltText('Prompt number 1')).toHaveLength(0);
+  });
+});
+
+describe('a language switch, over the viewer’s stack', () => {
+  afterEach(async () => {
+    await applyLocale('en');
+  });
+
+  it('keeps the version chosen and its comparison open; a close forgets them', async () => {
+    // The whole window (app.tsx, keyed on the language), over its own main.
+    const { user } = await startWiredApp({ prepare: seedStack });
+    giveSize('.gallery-grid', { width: 900, height: 600 });
+    await user.click(screen.getByRole('button', { name: 'Gallery' }));
+    const tile = () =>
+      document.querySelector<HTMLElement>('.gallery-grid [data-key="seed-000002/0"] img')!;
+    await waitFor(() => expect(tile()).toBeTruthy());
+    await user.click(tile());
+    const strip = () => screen.getByRole('listbox', { name: t('edit.stack') });
+    const shown = (index: number) => t('edit.stackShown', { index, count: 3 });
+    await screen.findByRole('listbox', { name: t('edit.stack') });
+    fireEvent.keyDown(strip(), { key: 'End' });
+    expect(screen.getByText(shown(3))).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: t('edit.compareOriginal') }));
+    await screen.findByRole('dialog', { name: t('edit.compareTitle') });
+    await act(() => applyLocale('de'));
+    expect(shown(3)).not.toBe('Version 3 of 3');
+    expect(await screen.findByText(shown(3))).toBeTruthy();
+    expect(strip().getAttribute('aria-activedescendant')).toBe('stack-2');
+    expect(screen.getByRole('dialog', { name: t('edit.compareTitle') })).toBeTruthy();
+    // Closed and opened again on the same image: its own version, no comparison, as before.
+    act(() => useAppStore.getState().galleryCloseViewer());
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    await user.click(tile());
+    expect(await screen.findByText(shown(2))).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: t('edit.compareTitle') })).toBeNull();
   });
 });
