@@ -9,7 +9,12 @@
  */
 import { z } from 'zod';
 import { sentence, type Sentence } from '../i18n/sentence';
-import { CONTROL_CHARACTERS, INVISIBLES, LINE_SEPARATORS, anyOf } from '../text/control-characters';
+import {
+  CONTROL_CHARACTERS,
+  LINE_SEPARATORS,
+  anyOf,
+  invisibleInWords,
+} from '../text/control-characters';
 import { lazySchema } from './lazy-schema';
 import { isParamName } from './param-names';
 
@@ -109,11 +114,17 @@ export function choicesApart(values: readonly (string | number)[]): boolean {
  * a user reads and types is not the text that is sent). `pictor models show` prints them, the
  * form lists them.
  */
-const UNSHOWN = anyOf([CONTROL_CHARACTERS, LINE_SEPARATORS, INVISIBLES], 'u');
+const UNSHOWN = anyOf([CONTROL_CHARACTERS, LINE_SEPARATORS], 'u');
+/** The characters that draw nothing where they stand, by the one rule of a user's word. */
+const DRAWS_NOTHING = invisibleInWords();
 
-/** Whether `text` may be an option's choice or text default (see {@link UNSHOWN}). */
+/**
+ * Whether `text` may be an option's choice or text default (see {@link UNSHOWN}): what words are
+ * made of stays (an emoji's joiner and selector, `❤️`, a flag, a Persian half space), by the rule
+ * tags, board names and file names follow (`invisibleInWords`).
+ */
 export function shownOptionText(text: string): boolean {
-  return !UNSHOWN.test(text);
+  return !UNSHOWN.test(text) && !DRAWS_NOTHING.test(text);
 }
 
 /** Why `value` does not fit `spec`, or null when it does. */

@@ -94,6 +94,21 @@ describe('a schema file’s choices', () => {
     expect(params['mood']).toMatchObject({ type: 'enum', values: ['caf\u00e9', 'plain'] });
   });
 
+  it('choices made of what words are made of stay: an emoji, a flag, a Persian half space', async () => {
+    const words = [
+      '\u2764\ufe0f',
+      '\u{1f469}\u200d\u{1f4bb}',
+      '\u{1f3f4}\u{e0067}\u{e0062}\u{e0077}\u{e006c}\u{e0073}\u{e007f}',
+      '\u0646\u06cc\u200c\u0645',
+    ];
+    const params = await imported({
+      mood: { enum: words },
+      style: { type: 'string', default: words[0] },
+    });
+    expect(params['mood']).toMatchObject({ type: 'enum', values: words });
+    expect(params['style']).toMatchObject({ type: 'string', default: words[0] });
+  });
+
   it.each(Object.entries(INVISIBLE))('a text default holding %s is not kept', async (_, x) => {
     const params = await imported({ style: { type: 'string', default: `vivid${x}` } });
     expect(params['style']).toMatchObject({ type: 'string' });
