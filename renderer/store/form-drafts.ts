@@ -125,7 +125,7 @@ export type FormDrafts = {
   readonly 'smart.name': string;
   /** What is typed in the tag editor's field (its dialog is the triage slice's). */
   readonly 'triage.tagText': string;
-  readonly 'tasks.track': TrackDraft | null;
+  readonly 'track.dialog': TrackDraft | null;
   /** The service "Connect a service" shows (the compose form's until another is chosen). */
   readonly 'connect.provider': ProviderId;
   readonly 'workflows.import': WorkflowDraft | null;

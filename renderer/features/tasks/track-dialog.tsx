@@ -21,7 +21,7 @@ export function useTrackOpen(): {
   readonly show: () => void;
   readonly close: () => void;
 } {
-  const [draft, setDraft] = useFormDraft('tasks.track', null);
+  const [draft, setDraft] = useFormDraft('track.dialog', null);
   return {
     open: draft !== null,
     show: () => setDraft(NOTHING_TYPED),
@@ -32,7 +32,7 @@ export function useTrackOpen(): {
 /** The form's fields and its submit: tracks the task, says so and closes; or shows why not. */
 function useTrackForm(onClose: () => void) {
   const track = useAppStore((state) => state.tasksTrack);
-  const [draft, setDraft] = useFormDraft('tasks.track', NOTHING_TYPED);
+  const [draft, setDraft] = useFormDraft('track.dialog', NOTHING_TYPED);
   const { taskId, prompt } = draft ?? NOTHING_TYPED;
   const setTaskId = (text: string) => setDraft({ taskId: text, prompt });
   const setPrompt = (text: string) => setDraft({ taskId, prompt: text });
