@@ -54,14 +54,23 @@ const JOINING =
   '\\p{Script=Arabic}\\p{Script=Syriac}\\p{Script=Nko}\\p{Script=Devanagari}\\p{Script=Bengali}' +
   '\\p{Script=Gurmukhi}\\p{Script=Gujarati}\\p{Script=Oriya}\\p{Script=Tamil}\\p{Script=Telugu}' +
   '\\p{Script=Kannada}\\p{Script=Malayalam}\\p{Script=Sinhala}';
+/**
+ * The most tag letters a subdivision flag has (a region's two letters and up to four of its
+ * subdivision's: `gbsct` is five), and the most combining marks read on one letter before a
+ * joiner. Every lookaround below is bounded: an unbounded one (`[tags]*` behind each character)
+ * reads the whole run again at each character, so a crafted run of 100,000 tag characters (a
+ * published schema's default) cost seconds; bounded, each character costs a few steps.
+ */
+const FLAG_TAGS = 7;
+const MARKS_ON_A_LETTER = 8;
 const DRAWN_IN_WORDS = [
   '(?<=[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\ufe0f])\\u200d(?=\\p{Extended_Pictographic})',
   '(?<=\\p{Extended_Pictographic})[\\ufe0e\\ufe0f]',
   '(?<=[#*0-9])\\ufe0f(?=\\u20e3)',
-  '(?<=\\u{1f3f4}[\\u{e0020}-\\u{e007e}]*)[\\u{e0020}-\\u{e007e}](?=[\\u{e0020}-\\u{e007e}]*\\u{e007f})',
-  '(?<=\\u{1f3f4}[\\u{e0020}-\\u{e007e}]+)\\u{e007f}',
+  `(?<=\\u{1f3f4}[\\u{e0020}-\\u{e007e}]{0,${FLAG_TAGS - 1}})[\\u{e0020}-\\u{e007e}](?=[\\u{e0020}-\\u{e007e}]{0,${FLAG_TAGS - 1}}\\u{e007f})`,
+  `(?<=\\u{1f3f4}[\\u{e0020}-\\u{e007e}]{1,${FLAG_TAGS}})\\u{e007f}`,
   '(?<=[\\u1820-\\u1878\\u1880-\\u18aa])[\\u180b-\\u180d\\u180f]',
-  `(?<=[${JOINING}]\\p{M}*)[\\u200c\\u200d](?=[${JOINING}])`,
+  `(?<=[${JOINING}]\\p{M}{0,${MARKS_ON_A_LETTER}})[\\u200c\\u200d](?=[${JOINING}])`,
 ].join('|');
 
 /**
