@@ -19,31 +19,7 @@ import { ServiceClient } from '../../../electron/core/service/service-client';
 import { gradientPng } from '../../../electron/demo-service/plain-png';
 import { KEY, providerRig } from './provider-harness';
 import { untilAccepted } from './provider-scenarios';
-
-/** A workflow as ComfyUI's "Export (API)" writes one, its nodes numbered as a user's would be. */
-const EXPORTED = {
-  '10': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sdxl.safetensors' } },
-  '11': { class_type: 'CLIPTextEncode', inputs: { text: 'a placeholder', clip: ['10', 1] } },
-  '12': { class_type: 'CLIPTextEncode', inputs: { text: '', clip: ['10', 1] } },
-  '13': { class_type: 'EmptyLatentImage', inputs: { width: 1024, height: 1024, batch_size: 1 } },
-  '14': {
-    class_type: 'KSampler',
-    inputs: {
-      seed: 1,
-      steps: 30,
-      cfg: 7,
-      sampler_name: 'euler',
-      scheduler: 'normal',
-      denoise: 1,
-      model: ['10', 0],
-      positive: ['11', 0],
-      negative: ['12', 0],
-      latent_image: ['13', 0],
-    },
-  },
-  '15': { class_type: 'VAEDecode', inputs: { samples: ['14', 0], vae: ['10', 2] } },
-  '16': { class_type: 'SaveImage', inputs: { filename_prefix: 'mine', images: ['15', 0] } },
-};
+import { EXPORTED_WORKFLOW } from '../../support/comfy-export';
 
 const MAP: WorkflowMap = {
   prompt: '11.text',
@@ -65,7 +41,7 @@ function imported(text: string, map: WorkflowMap): ComfyWorkflow {
 describe('ComfyUI: workflows against the demo', () => {
   it('runs an imported workflow with the request’s values in its mapped inputs, once, and saves its PNG', async () => {
     const rig = await providerRig('comfyui');
-    const workflow = imported(JSON.stringify(EXPORTED), MAP);
+    const workflow = imported(JSON.stringify(EXPORTED_WORKFLOW), MAP);
     rig.core.engine.start();
     const [record] = await rig.core.engine.submit(
       {
@@ -83,7 +59,7 @@ describe('ComfyUI: workflows against the demo', () => {
     const file = rig.core.gallery.resolve(done!.images[0]!.file!);
     expect(await sharp(file).metadata()).toMatchObject({ format: 'png', width: 320, height: 256 });
     const [submit] = rig.service.log.submits;
-    const body = submit!.body as { prompt: typeof EXPORTED; client_id: string };
+    const body = submit!.body as { prompt: typeof EXPORTED_WORKFLOW; client_id: string };
     expect(body.client_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.prompt['11'].inputs.text).toBe('a red fox in snow');
     expect(body.prompt['12'].inputs.text).toBe('blurry');
@@ -97,7 +73,7 @@ describe('ComfyUI: workflows against the demo', () => {
 
   it('keeps as the task’s seed the one the graph that ran gave its sampler, read from /history', async () => {
     const rig = await providerRig('comfyui');
-    const workflow = imported(JSON.stringify(EXPORTED), MAP);
+    const workflow = imported(JSON.stringify(EXPORTED_WORKFLOW), MAP);
     rig.core.engine.start();
     // No seed asked for: the one sent is drawn at submit, and only the history says it back.
     const [record] = await rig.core.engine.submit(
@@ -105,7 +81,7 @@ describe('ComfyUI: workflows against the demo', () => {
       rig.target,
     );
     const [done] = await rig.settle([record!.localId]);
-    const body = rig.service.log.submits[0]!.body as { prompt: typeof EXPORTED };
+    const body = rig.service.log.submits[0]!.body as { prompt: typeof EXPORTED_WORKFLOW };
     expect(done).toMatchObject({ status: 'completed', seed: body.prompt['14'].inputs.seed });
   });
 
@@ -113,7 +89,7 @@ describe('ComfyUI: workflows against the demo', () => {
     // The task stays processing on the service until the test completes it.
     const rig = await providerRig('comfyui', { durationMs: 3_600_000 });
     const graph = {
-      ...EXPORTED,
+      ...EXPORTED_WORKFLOW,
       '20': { class_type: 'LoadImage', inputs: { image: 'placeholder.png' } },
     };
     const workflow = imported(JSON.stringify(graph), { ...MAP, image: '20.image' });
@@ -241,7 +217,7 @@ describe('ComfyUI: workflows against the demo', () => {
     const withImage = (file: string): ComfyWorkflow =>
       imported(
         JSON.stringify({
-          ...EXPORTED,
+          ...EXPORTED_WORKFLOW,
           '20': { class_type: 'LoadImage', inputs: { image: file } },
           '21': { class_type: 'VAEEncode', inputs: { pixels: ['20', 0], vae: ['10', 2] } },
         }),

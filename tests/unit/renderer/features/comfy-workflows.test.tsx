@@ -15,35 +15,7 @@ import type { DemoService } from '../../../../electron/demo-service/types';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { connectService, startDialect } from '../dialect-services';
 import { startWiredApp, type WiredApp } from '../render-wired-app';
-
-/** A workflow as ComfyUI's "Export (API)" writes one. */
-const EXPORTED = {
-  '10': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sdxl.safetensors' } },
-  '11': {
-    class_type: 'CLIPTextEncode',
-    inputs: { text: 'a placeholder', clip: ['10', 1] },
-    _meta: { title: 'Positive' },
-  },
-  '12': { class_type: 'CLIPTextEncode', inputs: { text: '', clip: ['10', 1] } },
-  '13': { class_type: 'EmptyLatentImage', inputs: { width: 1024, height: 1024, batch_size: 1 } },
-  '14': {
-    class_type: 'KSampler',
-    inputs: {
-      seed: 1,
-      steps: 30,
-      cfg: 7,
-      sampler_name: 'euler',
-      scheduler: 'normal',
-      denoise: 1,
-      model: ['10', 0],
-      positive: ['11', 0],
-      negative: ['12', 0],
-      latent_image: ['13', 0],
-    },
-  },
-  '15': { class_type: 'VAEDecode', inputs: { samples: ['14', 0], vae: ['10', 2] } },
-  '16': { class_type: 'SaveImage', inputs: { filename_prefix: 'mine', images: ['15', 0] } },
-};
+import { EXPORTED_WORKFLOW } from '../../../support/comfy-export';
 
 /** Settings over the real wiring, ComfyUI at a dialect on loopback (no key: it needs none). */
 async function openComfySettings(): Promise<WiredApp & { service: DemoService }> {
@@ -74,7 +46,7 @@ describe('ComfyUI workflows in Settings', () => {
   it('imports a workflow, maps it once, keeps it as a model, and the compose form runs it on ComfyUI', async () => {
     const app = await openComfySettings();
     const { user, main, service } = app;
-    await pickedFile(app, 'my-sdxl.json', JSON.stringify(EXPORTED));
+    await pickedFile(app, 'my-sdxl.json', JSON.stringify(EXPORTED_WORKFLOW));
     const panel = workflowsPanel();
     await user.click(within(panel).getByRole('button', { name: 'Import a workflow…' }));
     // The file's name is the model's, and the inputs a role's name suggests are chosen.
@@ -132,7 +104,7 @@ describe('ComfyUI workflows in Settings', () => {
     await user.type(model, 'my-sdxl');
     await user.type(within(form).getByRole('textbox', { name: 'Prompt' }), 'a red fox{Enter}');
     await waitFor(() => expect(service.log.submits).toHaveLength(1));
-    const body = service.log.submits[0]!.body as { prompt: typeof EXPORTED };
+    const body = service.log.submits[0]!.body as { prompt: typeof EXPORTED_WORKFLOW };
     expect(body.prompt['11'].inputs.text).toBe('a red fox');
     expect(body.prompt['16'].inputs.filename_prefix).toBe('mine');
     await waitFor(() => {
@@ -184,7 +156,7 @@ describe('ComfyUI workflows in Settings', () => {
   it('lists the workflows kept and removes one', async () => {
     const app = await openComfySettings();
     const { user, main } = app;
-    await pickedFile(app, 'portrait.json', JSON.stringify(EXPORTED));
+    await pickedFile(app, 'portrait.json', JSON.stringify(EXPORTED_WORKFLOW));
     const panel = workflowsPanel();
     within(panel).getByText('No workflow imported yet.');
     await user.click(within(panel).getByRole('button', { name: 'Import a workflow…' }));

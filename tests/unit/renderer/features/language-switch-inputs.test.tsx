@@ -17,6 +17,7 @@ import { makeImage, makeTask } from '../../../support/task-records';
 import { connectService } from '../dialect-services';
 import { putLibraryTask } from '../library-images';
 import { startWiredApp } from '../render-wired-app';
+import { EXPORTED_WORKFLOW } from '../../../support/comfy-export';
 
 afterEach(async () => {
   await applyLocale('en');
@@ -28,35 +29,6 @@ async function toGerman(): Promise<void> {
   expect(screen.getByRole('button', { name: 'Einstellungen' })).toBeTruthy();
 }
 
-/** A workflow as ComfyUI's "Export (API)" writes one. */
-const EXPORTED = {
-  '10': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sdxl.safetensors' } },
-  '11': {
-    class_type: 'CLIPTextEncode',
-    inputs: { text: 'a placeholder', clip: ['10', 1] },
-    _meta: { title: 'Positive' },
-  },
-  '12': { class_type: 'CLIPTextEncode', inputs: { text: '', clip: ['10', 1] } },
-  '13': { class_type: 'EmptyLatentImage', inputs: { width: 1024, height: 1024, batch_size: 1 } },
-  '14': {
-    class_type: 'KSampler',
-    inputs: {
-      seed: 1,
-      steps: 30,
-      cfg: 7,
-      sampler_name: 'euler',
-      scheduler: 'normal',
-      denoise: 1,
-      model: ['10', 0],
-      positive: ['11', 0],
-      negative: ['12', 0],
-      latent_image: ['13', 0],
-    },
-  },
-  '15': { class_type: 'VAEDecode', inputs: { samples: ['14', 0], vae: ['10', 2] } },
-  '16': { class_type: 'SaveImage', inputs: { filename_prefix: 'mine', images: ['15', 0] } },
-};
-
 describe('a language switch, over Settings’ ComfyUI workflow import', () => {
   it('keeps the file picked, its name and its map, and saves with the token main gave', async () => {
     const app = await startWiredApp({
@@ -64,7 +36,7 @@ describe('a language switch, over Settings’ ComfyUI workflow import', () => {
     });
     const { user, main } = app;
     const path = join(main.dir, 'my-sdxl.json');
-    await writeFile(path, JSON.stringify(EXPORTED));
+    await writeFile(path, JSON.stringify(EXPORTED_WORKFLOW));
     main.env.PICTOR_E2E_OPEN_WORKFLOW = path;
     act(() => useAppStore.getState().setView('settings'));
     const panel = () =>
