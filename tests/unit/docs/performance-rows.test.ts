@@ -32,37 +32,22 @@ const GIT = existsSync(join(ROOT, '.git'))
 // Every suite declared its rows' judged figures (BenchRow.judged, for `--runs N`'s medians): each
 // row's figures and verdict are computed as before, but its bench code changed, so each row below
 // waits to be measured again with `--runs 3` (the whole bench, or its suite's `--only … --write`;
-// session 44 measured the download-memory, cli-start, renderer, ui, gallery and keypress rows).
+// session 44 measured the download-memory, cli-start, renderer, ui, gallery and keypress rows;
+// session 45 the largest-answer, images, image-renderer, history, triage, main-stall, updates,
+// compare and archive rows).
 const STALE: readonly string[] = [
   'Poll efficiency',
   'Completion to gallery',
   'Completion to gallery, after the poll',
   'Completion to gallery, after the poll, at load',
   'Completion to gallery, held wait',
-  'Largest answer',
   'Expiring results',
-  'Image pipeline',
-  'Image renderer (PNG)',
-  'Image renderer (JPEG)',
-  'Image renderer (WebP)',
-  'History write scaling',
-  'History open',
-  'History search',
-  'History word search',
-  'Control',
   'History engine',
   'Two processes writing',
   'Another process visible',
   'History at 1,000,000 tasks',
   'Gallery rebuild',
-  'Triage at a million tasks',
   'Costs ledger',
-  'Main stall',
-  'Task updates under load',
-  'Compare, last target to its cell',
-  'Library export',
-  'Library import',
-  'Library re-import',
 ];
 
 /** One row of the table: its name, the commit it names and the bench suite its command runs. */
