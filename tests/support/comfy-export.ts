@@ -1,6 +1,6 @@
 /**
  * A workflow as ComfyUI's "Export (API)" writes one (nodes numbered as a user's would be, a
- * title in `_meta`): the one the renderer's and the provider's workflow tests import.
+ * title in `_meta`): the one the renderer's, the provider's and the CLI's workflow tests import.
  */
 export const EXPORTED_WORKFLOW = {
   '10': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sdxl.safetensors' } },

@@ -15,6 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { describeRun, runCli } from '../../integration/cli/run-cli';
 import { fillDisk, mountTmpfs, probeMount, unmount } from '../crashes/disk-fixture';
 import { filesUnder } from '../../support/files';
+import { EXPORTED_WORKFLOW } from '../../support/comfy-export';
 
 const mount = probeMount();
 if (!mount.ok) console.warn(`workflow-disk-full: SKIPPED (${mount.reason}).`);
@@ -23,31 +24,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** A text-to-image graph in ComfyUI's API format ("Export (API)"). */
-const GRAPH = {
-  '3': {
-    class_type: 'KSampler',
-    inputs: {
-      seed: 1,
-      steps: 20,
-      cfg: 7,
-      sampler_name: 'euler',
-      scheduler: 'normal',
-      denoise: 1,
-      model: ['4', 0],
-      positive: ['6', 0],
-      negative: ['7', 0],
-      latent_image: ['5', 0],
-    },
-  },
-  '4': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'model.safetensors' } },
-  '5': { class_type: 'EmptyLatentImage', inputs: { width: 512, height: 512, batch_size: 1 } },
-  '6': { class_type: 'CLIPTextEncode', inputs: { text: 'x', clip: ['4', 1] } },
-  '7': { class_type: 'CLIPTextEncode', inputs: { text: '', clip: ['4', 1] } },
-  '8': { class_type: 'VAEDecode', inputs: { samples: ['3', 0], vae: ['4', 2] } },
-  '9': { class_type: 'SaveImage', inputs: { filename_prefix: 'pictor', images: ['8', 0] } },
-};
 
 describe.skipIf(!mount.ok)('a workflow import on a full disk', () => {
   it('says the workflow was not saved, leaves nothing, and imports once there is room', async () => {
@@ -61,8 +37,8 @@ describe.skipIf(!mount.ok)('a workflow import on a full disk', () => {
     cleanups.push(() => unmount(small));
     const data = join(small, 'data');
     const graph = join(base, 'graph.json');
-    await writeFile(graph, JSON.stringify(GRAPH));
-    const args = ['comfy', 'import', graph, '--name', 'sketch', '--prompt', '6.text'];
+    await writeFile(graph, JSON.stringify(EXPORTED_WORKFLOW));
+    const args = ['comfy', 'import', graph, '--name', 'sketch', '--prompt', '11.text'];
     const cli = () => runCli([...args, '--data-dir', data], { home, timeoutMs: 60_000 });
     const list = await runCli(['list', '--data-dir', data], { home });
     expect(list.code, describeRun(list)).toBe(0);
