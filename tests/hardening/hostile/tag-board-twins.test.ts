@@ -15,6 +15,7 @@ import { refoldKeysV22 } from '../../../electron/core/history/folded-keys-schema
 import { HISTORY_MIGRATIONS } from '../../../electron/core/history/history-schema';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { TriageError } from '../../../electron/core/triage/triage-error';
+import { checkTemplateName } from '../../../shared/domain/prompt-template';
 import {
   boardKey,
   checkBoardName,
@@ -36,6 +37,10 @@ import {
   TWINS_OF_KEEP as TWINS,
 } from '../../support/invisible-words';
 
+/** Every check of a user's name given now: a tag's, a board's, a smart board's, a template's. */
+const GIVEN = [checkTag, checkBoardName, checkSmartBoardName, checkTemplateName];
+const CHARACTER_SENTENCE = /^error\.(triage\.(tag|board)Character|templateFile\.nameCharacter)$/;
+
 describe('a name given now', () => {
   it('is refused whatever character that draws nothing it holds, at its end or inside', () => {
     const every = everyInvisible();
@@ -44,12 +49,12 @@ describe('a name given now', () => {
     for (const code of every) {
       const c = String.fromCodePoint(code);
       for (const name of [`keep${c}`, `ke${c}ep`]) {
-        for (const check of [checkTag, checkBoardName, checkSmartBoardName]) {
+        for (const check of GIVEN) {
           const checked = check(name);
           // Trimmed away (U+FEFF is white space to `trim`): the name is then the plain one.
           if (checked.ok && !checked.name.includes(c)) continue;
           if (checked.ok) letThrough.push(`${hex(code)} ${check.name}`);
-          else if (!/^error\.triage\.(tag|board)Character$/.test(checked.problem.key)) {
+          else if (!CHARACTER_SENTENCE.test(checked.problem.key)) {
             letThrough.push(`${hex(code)} ${check.name}: ${checked.problem.key}`);
           }
         }
@@ -62,13 +67,15 @@ describe('a name given now', () => {
   });
 
   it('names the character in the sentence', () => {
-    const checked = checkTag('keep\u3164');
-    expect(checked.ok).toBe(false);
-    if (!checked.ok) expect(checked.problem.params).toEqual({ character: 'U+3164' });
+    for (const check of GIVEN) {
+      const checked = check('keep\u3164');
+      expect(checked.ok).toBe(false);
+      if (!checked.ok) expect(checked.problem.params).toEqual({ character: 'U+3164' });
+    }
   });
 
   it.each(Object.entries(REAL))('keeps %s, as its own word', (_, word) => {
-    for (const check of [checkTag, checkBoardName, checkSmartBoardName]) {
+    for (const check of GIVEN) {
       const checked = check(`${word} x`);
       expect(checked.ok, `${check.name}: ${JSON.stringify(checked)}`).toBe(true);
       if (checked.ok) expect(checked.key).toBe(foldName(`${word} x`));
