@@ -50,12 +50,13 @@ function requestOptions(values: Values) {
 
 /**
  * --board PATH: the board the images join ("Generate into"), checked here as the core checks
- * it (a board the library lacks is made when the tasks are submitted).
+ * it (core/engine/request-check.ts `checkInto`: a board the library has is found by its key, as
+ * stored; one it lacks is checked as given and made when the tasks are submitted).
  * @throws UsageError with the rule's sentence.
  */
 function intoBoard(raw: string | undefined): { board?: string } {
   if (raw === undefined) return {};
-  const checked = checkBoardPath(raw);
+  const checked = checkBoardPath(raw, false);
   if (!checked.ok) throw new UsageError(englishText(checked.problem));
   return { board: checked.path };
 }

@@ -12,14 +12,12 @@
 import {
   MAX_PARAMS,
   MAX_PARAM_TEXT,
-  choicesApart,
-  paramProblem,
-  shownOptionText,
   type CommonParam,
   type ParamSchema,
   type ParamSpec,
   type ParamValue,
 } from './model-params';
+import { shownTitle, soundSpec } from './param-spec-rule';
 import { isParamName } from './param-names';
 import { isPlainObject } from './plain-object';
 import type { ProviderId } from './providers';
@@ -41,9 +39,6 @@ export const MAX_SCHEMA_CHARS = 512 * 1024;
 const MAX_DEPTH = 32;
 const MAX_NODES = 50_000;
 const MAX_REF_HOPS = 8;
-const MAX_CHOICES = 64;
-const MAX_CHOICE_CHARS = 64;
-const MAX_TITLE_CHARS = 200;
 
 type Json = Record<string, unknown>;
 
@@ -170,22 +165,21 @@ function finite(value: unknown): number | undefined {
     : undefined;
 }
 
-function choicesOf(value: unknown): (string | number)[] | undefined {
-  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_CHOICES) return undefined;
-  const ok = value.every(
-    (v) =>
-      (typeof v === 'string' && v.length <= MAX_CHOICE_CHARS && shownOptionText(v)) ||
-      finite(v) !== undefined,
-  );
-  return ok && choicesApart(value as (string | number)[])
-    ? (value as (string | number)[])
-    : undefined;
+/** A property's `enum` as a choice that keeps the rule of options (param-spec-rule.ts), if it is. */
+function choiceOf(value: unknown): ParamSpec | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const typed = value.every((v) => typeof v === 'string' || typeof v === 'number');
+  const spec: ParamSpec = { type: 'enum', values: value as (string | number)[] };
+  return typed && soundSpec(spec) ? spec : undefined;
 }
 
-/** The kind of one property, without its default, title and hint; undefined: not renderable. */
+/**
+ * The kind of one property, without its default, title and hint; undefined: not renderable. The
+ * option it makes is held to the rule of options after (specOf).
+ */
 function kindOf(node: Json): ParamSpec | undefined {
-  const values = choicesOf(node['enum']);
-  if (values) return { type: 'enum', values };
+  const choice = choiceOf(node['enum']);
+  if (choice) return choice;
   switch (node['type']) {
     case 'boolean':
       return { type: 'boolean' };
@@ -195,7 +189,6 @@ function kindOf(node: Json): ParamSpec | undefined {
       const min = finite(node['minimum']) ?? (type === 'integer' ? 0 : -Number.MAX_SAFE_INTEGER);
       const max = finite(node['maximum']) ?? Number.MAX_SAFE_INTEGER;
       const step = finite(node['multipleOf']);
-      if (min > max) return undefined;
       return { type, min, max, ...(step !== undefined && step > 0 ? { step } : {}) };
     }
     case 'string': {
@@ -210,12 +203,14 @@ function kindOf(node: Json): ParamSpec | undefined {
 
 function titleOf(node: Json): string | undefined {
   const title = node['title'] ?? node['description'];
-  if (typeof title !== 'string') return undefined;
-  const clean = title.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ').trim();
-  return clean === '' ? undefined : clean.slice(0, MAX_TITLE_CHARS);
+  return typeof title === 'string' ? shownTitle(title) : undefined;
 }
 
-/** One property as an option, or undefined when Pictor cannot render it. */
+/**
+ * One property as an option, or undefined when Pictor cannot render it or it breaks the rule of
+ * options (param-spec-rule.ts): a range that holds no value it takes, a maximum text length that
+ * is no length. A default that breaks it is left out, the option kept.
+ */
 function specOf(root: Json, name: string, raw: unknown): ParamSpec | undefined {
   const node = resolved(root, raw);
   if (!node) return undefined;
@@ -226,11 +221,11 @@ function specOf(root: Json, name: string, raw: unknown): ParamSpec | undefined {
   const common = Object.hasOwn(COMMON_BY_NAME, name) ? COMMON_BY_NAME[name] : undefined;
   const spec = { ...kind, ...(title ? { title } : {}), ...(common ? { common } : {}) } as ParamSpec;
   const fallback = plain['default'] as ParamValue | undefined;
-  const usable =
-    ['string', 'number', 'boolean'].includes(typeof fallback) &&
-    !(typeof fallback === 'string' && !shownOptionText(fallback)) &&
-    paramProblem(name, spec, fallback as ParamValue) === null;
-  return usable ? ({ ...spec, default: fallback } as ParamSpec) : spec;
+  const given = ['string', 'number', 'boolean'].includes(typeof fallback)
+    ? ({ ...spec, default: fallback } as ParamSpec)
+    : spec;
+  if (soundSpec(given)) return given;
+  return soundSpec(spec) ? spec : undefined;
 }
 
 /** The input object of a fal OpenAPI document: the first POST body's schema. */

@@ -127,6 +127,38 @@ export function shownOptionText(text: string): boolean {
   return !UNSHOWN.test(text) && !DRAWS_NOTHING.test(text);
 }
 
+/**
+ * How far from a whole multiple of its step a number may be and still be on it: a decimal step
+ * (0.1) is no exact binary fraction, so 0.3 / 0.1 is 2.9999999999999996.
+ */
+const STEP_SLACK = 1e-9;
+
+/** Whether `value` is a whole multiple of `step` (JSON Schema's `multipleOf`, counted from 0). */
+function onStep(value: number, step: number): boolean {
+  const multiple = value / step;
+  const off = Math.abs(multiple - Math.round(multiple));
+  return off <= STEP_SLACK * Math.max(1, Math.abs(multiple));
+}
+
+type NumberSpec = Extract<ParamSpec, { type: 'integer' | 'number' }>;
+
+/** Why `value` is not a number `spec` takes (in its range, whole if so, on its step), or null. */
+function numberProblem(name: string, spec: NumberSpec, value: ParamValue): Sentence | null {
+  const { min, max, step } = spec;
+  if (
+    typeof value !== 'number' ||
+    !(value >= min && value <= max) ||
+    (spec.type === 'integer' && !Number.isInteger(value))
+  ) {
+    const key = spec.type === 'integer' ? 'error.params.notWhole' : 'error.params.outOfRange';
+    return sentence(key, { name, min, max });
+  }
+  if (step !== undefined && !onStep(value, step)) {
+    return sentence('error.params.offStep', { name, min, max, step });
+  }
+  return null;
+}
+
 /** Why `value` does not fit `spec`, or null when it does. */
 export function paramProblem(name: string, spec: ParamSpec, value: ParamValue): Sentence | null {
   switch (spec.type) {
@@ -140,16 +172,8 @@ export function paramProblem(name: string, spec: ParamSpec, value: ParamValue): 
       return typeof value === 'string' && value.length <= spec.maxLength
         ? null
         : sentence('error.params.tooLong', { name, max: spec.maxLength });
-    default: {
-      const fits =
-        typeof value === 'number' &&
-        value >= spec.min &&
-        value <= spec.max &&
-        (spec.type === 'number' || Number.isInteger(value));
-      if (fits) return null;
-      const key = spec.type === 'integer' ? 'error.params.notWhole' : 'error.params.outOfRange';
-      return sentence(key, { name, min: spec.min, max: spec.max });
-    }
+    default:
+      return numberProblem(name, spec, value);
   }
 }
 

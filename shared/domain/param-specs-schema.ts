@@ -1,56 +1,48 @@
 /**
  * A model's options as data crosses a trust edge (the book of model options' file, the window's
- * `models:` channels): every option one of the kinds Pictor renders, bounded, named as an option,
- * its choices and text default shown as they are sent (model-params.ts's shownOptionText).
+ * `models:` channels): every option one of the kinds Pictor renders, named as an option, and held
+ * to the rule every reader of options keeps (param-spec-rule.ts's soundSpec: bounded, its choices
+ * and text default shown as they are sent, a range that holds a value, a default it takes), the
+ * rule the schema a service publishes is read by.
  */
 import { z } from 'zod';
-import {
-  COMMON_PARAMS,
-  MAX_PARAMS,
-  MAX_PARAM_TEXT,
-  choicesApart,
-  shownOptionText,
-} from './model-params';
+import { COMMON_PARAMS, MAX_PARAMS, type ParamSpec } from './model-params';
+import { soundSpec } from './param-spec-rule';
 import { isParamName } from './param-names';
 import { lazySchema } from './lazy-schema';
 
-/** One option of one of the kinds Pictor renders. */
+/** One option of one of the kinds Pictor renders, its shape; {@link soundSpec} its rule. */
 function specSchema() {
   const number = z.number().finite();
-  /** A choice's or default's text as the form lists it and a command line types it. */
-  const shown = (max: number) => z.string().max(max).refine(shownOptionText);
   const base = {
-    title: z.string().max(200).optional(),
+    title: z.string().optional(),
     common: z.enum(COMMON_PARAMS).optional(),
   };
-  return z.discriminatedUnion('type', [
-    z.object({
-      ...base,
-      type: z.literal('enum'),
-      values: z
-        .array(z.union([shown(64), number]))
-        .min(1)
-        .max(64)
-        .refine(choicesApart)
-        .readonly(),
-      default: z.union([shown(64), number]).optional(),
-    }),
-    z.object({
-      ...base,
-      type: z.enum(['integer', 'number']),
-      min: number,
-      max: number,
-      step: number.positive().optional(),
-      default: number.optional(),
-    }),
-    z.object({ ...base, type: z.literal('boolean'), default: z.boolean().optional() }),
-    z.object({
-      ...base,
-      type: z.literal('string'),
-      maxLength: z.number().int().min(0).max(MAX_PARAM_TEXT),
-      default: shown(MAX_PARAM_TEXT).optional(),
-    }),
-  ]);
+  return z
+    .discriminatedUnion('type', [
+      z.object({
+        ...base,
+        type: z.literal('enum'),
+        values: z.array(z.union([z.string(), number])).readonly(),
+        default: z.union([z.string(), number]).optional(),
+      }),
+      z.object({
+        ...base,
+        type: z.enum(['integer', 'number']),
+        min: number,
+        max: number,
+        step: number.optional(),
+        default: number.optional(),
+      }),
+      z.object({ ...base, type: z.literal('boolean'), default: z.boolean().optional() }),
+      z.object({
+        ...base,
+        type: z.literal('string'),
+        maxLength: number,
+        default: z.string().optional(),
+      }),
+    ])
+    .refine((spec) => soundSpec(spec as ParamSpec));
 }
 
 /**

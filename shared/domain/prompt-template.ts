@@ -6,33 +6,27 @@
  * Templates are read back from the history and from files anyone could have written
  * (electron/core/templates/template-files.ts), so the record is checked here, once, for every
  * front. A name is 1–{@link MAX_TEMPLATE_NAME_CHARS} characters after NFC and trimming, with no
- * control, line-separator or bidirectional-formatting character (the rules of tags and boards,
- * shared/domain/triage.ts), unique among templates whatever its case ({@link foldName}). A body
+ * control, line-separator or bidirectional-formatting character nor, in a name given now, one that
+ * draws nothing where it stands (the rule of tags and boards, shared/domain/triage.ts
+ * `forbiddenCharacter`); unique among templates whatever its case and whatever draws nothing in
+ * it ({@link foldName}: a name stored before this rule, `Portrait\u200b`, is read as it is and is
+ * the template `Portrait`). A body
  * or negative prompt is at most {@link MAX_TEMPLATE_TEXT_CHARS} characters, counted as the user
  * counts them (code points), the longest prompt a request may carry.
  */
 import { z } from 'zod';
 import { sentence } from '../i18n/sentence';
-import {
-  anyOf,
-  BIDI_CONTROLS,
-  CONTROL_CHARACTERS,
-  LINE_SEPARATORS,
-} from '../text/control-characters';
 import { lazySchema } from './lazy-schema';
 import { dateMsSchema, REQUEST_LIMITS, TASKS_PER_SUBMIT } from './limits';
 import { ownKeysSchema } from './plain-object';
 import { providerIdSchema } from './providers';
-import { foldName, type NameCheck } from './triage';
+import { foldName, forbiddenCharacter, type NameCheck } from './triage';
 
 export const MAX_TEMPLATE_NAME_CHARS = 100;
 /** A body or a negative prompt, in code points: the longest prompt a request carries. */
 export const MAX_TEMPLATE_TEXT_CHARS = REQUEST_LIMITS.prompt;
 /** A preset's size as a service spells it (`1024x1024`, `16:9`, `landscape_4_3`). */
 const MAX_PRESET_SIZE_CHARS = 100;
-
-/** Characters no template name may hold (see the file's comment); zero-width joiners stay. */
-const FORBIDDEN = anyOf([CONTROL_CHARACTERS, LINE_SEPARATORS, BIDI_CONTROLS, '\\ufeff'], 'u');
 
 /** Characters as the user counts them (code points, not UTF-16 units). */
 export function codePoints(text: string): number {
@@ -41,8 +35,11 @@ export function codePoints(text: string): number {
   return count;
 }
 
-/** A template's name as the user typed it, checked: its stored form and its folded key. */
-export function checkTemplateName(raw: string): NameCheck {
+/**
+ * A template's name as the user typed it, checked: its stored form and its folded key; `given:
+ * false` for one read back from what is stored, where what draws nothing is kept (triage.ts).
+ */
+export function checkTemplateName(raw: string, given = true): NameCheck {
   const name = raw.normalize('NFC').trim();
   const length = codePoints(name);
   if (length === 0) return { ok: false, problem: sentence('error.templateFile.nameEmpty') };
@@ -50,10 +47,8 @@ export function checkTemplateName(raw: string): NameCheck {
     const max = MAX_TEMPLATE_NAME_CHARS;
     return { ok: false, problem: sentence('error.templateFile.nameTooLong', { max }) };
   }
-  const found = FORBIDDEN.exec(name)?.[0];
-  if (found !== undefined) {
-    const code = found.codePointAt(0) ?? 0;
-    const character = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  const character = forbiddenCharacter(name, given);
+  if (character !== null) {
     return { ok: false, problem: sentence('error.templateFile.nameCharacter', { character }) };
   }
   return { ok: true, name, key: foldName(name) };
@@ -85,13 +80,13 @@ const presetsSchema = () =>
     z.partialRecord(providerIdSchema(), templatePresetSchema()),
   );
 
-/** A name as {@link checkTemplateName} stores it (any other value fails). */
+/** A name as {@link checkTemplateName} stores it, or stored before (any other value fails). */
 const storedNameSchema = () =>
   z
     .string()
     .max(4 * MAX_TEMPLATE_NAME_CHARS)
     .refine((name) => {
-      const checked = checkTemplateName(name);
+      const checked = checkTemplateName(name, false);
       return checked.ok && checked.name === name;
     }, 'not a stored template name');
 

@@ -82,8 +82,11 @@ function characters(text: string): number {
   return count;
 }
 
-/** The first forbidden character (or unshown one, when `given`), as `U+XXXX`, or null. */
-function forbiddenCharacter(text: string, given: boolean): string | null {
+/**
+ * The first forbidden character (or unshown one, when `given`), as `U+XXXX`, or null: the rule of
+ * a user's word, for tags, boards and templates' names (prompt-template.ts).
+ */
+export function forbiddenCharacter(text: string, given: boolean): string | null {
   const found = FORBIDDEN.exec(text)?.[0] ?? (given ? UNSHOWN.exec(text)?.[0] : undefined);
   if (found === undefined) return null;
   const code = found.codePointAt(0) ?? 0;

@@ -98,14 +98,17 @@ export function checkTaskCount(count: number): number {
 
 /**
  * "Generate into": the board a submit names (the compose form's Board, the CLI's --board), as a
- * path. Checked here, before anything is stored or sent; the engine then has the library make it
- * when it has none of that path (its `boards`), and each task keeps the path as stored
- * (`TaskRecord.board`), which every image the task gets joins as it is first recorded
- * (answer-images.ts).
+ * path. Checked here, before anything is stored or sent; the engine then has the library find it
+ * by its key or make it when it has none of that path (its `boards`: Boards.ensure), and each
+ * task keeps the path as stored (`TaskRecord.board`), which every image the task gets joins as it
+ * is first recorded (answer-images.ts). With the library's boards (`stored`), the path is read as
+ * one the library may hold: a board stored before the rule of what draws nothing
+ * (`Clients\u200b`, offered as stored by the form's picker) is that board, and a name new to the
+ * library is checked as given where the library makes it (Boards.create), with the same sentence.
  * @throws EngineInputError with the rule's sentence (an empty name, a forbidden character…).
  */
-export function checkInto(raw: string): string {
-  const checked = checkBoardPath(raw);
+export function checkInto(raw: string, stored = false): string {
+  const checked = checkBoardPath(raw, !stored);
   if (!checked.ok) throw new EngineInputError(checked.problem, { code: 'bad_input' });
   return checked.path;
 }

@@ -87,7 +87,7 @@ export async function batchFields(
   fields: BatchFields;
 }> {
   const checked = checkedRequests(batch);
-  const path = batch.board === undefined ? undefined : checkInto(batch.board);
+  const path = batch.board === undefined ? undefined : checkInto(batch.board, !!deps.boards);
   const { endpoint, credentials } = await checkTarget(deps.credentials, target);
   const provider = credentials.provider ?? DEFAULT_PROVIDER;
   const requests: GenerationRequest[] = [];

@@ -28,7 +28,7 @@ import {
 } from '../../../shared/domain/template-library';
 import { parseTemplate } from '../../../shared/domain/template-language';
 import { cleanName } from '../../../shared/text/shown-name';
-import { foldName } from '../../../shared/domain/triage';
+import { foldName, type NameCheck } from '../../../shared/domain/triage';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { TemplateRow, TemplateRows, TemplateWrite } from '../history';
 import type { TemplateBackup, TemplateSet } from './template-backup';
@@ -137,8 +137,7 @@ export class TemplateStore {
    * such template, or too many templates.
    */
   async save(input: TemplateInput): Promise<PromptTemplate> {
-    const named = checkTemplateName(input.name);
-    if (!named.ok) throw new TemplateStoreError(named.problem);
+    const named = this.checkedName(input);
     checkTexts(input);
     const saved = this.deps.rows.change((write) => {
       const rows = write.templates();
@@ -153,6 +152,19 @@ export class TemplateStore {
     });
     await this.backedUp();
     return saved;
+  }
+
+  /**
+   * `input`'s name checked as given, unless it is the name the template `input.id` is stored
+   * with: one from before the rule of what draws nothing (prompt-template.ts) is kept on a save.
+   * @throws TemplateStoreError for a bad name.
+   */
+  private checkedName(input: TemplateInput): Extract<NameCheck, { ok: true }> {
+    const read = checkTemplateName(input.name, false);
+    const own = input.id === undefined ? undefined : this.deps.rows.byId(input.id)?.name;
+    const named = read.ok && read.name === own ? read : checkTemplateName(input.name);
+    if (!named.ok) throw new TemplateStoreError(named.problem);
+    return named;
   }
 
   /** Renames the template `id`. @throws TemplateStoreError as {@link save} does. */

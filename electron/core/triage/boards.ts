@@ -50,15 +50,18 @@ export class Boards {
    * @throws TriageError for a bad name, a path too deep, a board already there, or too many boards.
    */
   create(raw: string): string {
-    const checked = this.checked(raw);
+    // A parent the library has may be named as stored (one from before that draws nothing extra,
+    // offered as stored by the pickers: triage.ts); each name new to the library is given.
+    const checked = this.checked(raw, false);
     const { triage } = this.deps;
     if (triage.boardPath(checked.key) !== null) {
       throw new TriageError(sentence('error.triage.boardExists', { name: checked.path }));
     }
     const added = checked.names.filter(
       (_, n) => triage.boardPath(boardKey(checked.names.slice(0, n + 1).join('/'))) === null,
-    ).length;
-    if (triage.boardCount() + added > MAX_BOARDS) {
+    );
+    for (const name of added) this.checked(name);
+    if (triage.boardCount() + added.length > MAX_BOARDS) {
       throw new TriageError(sentence('error.triage.tooManyBoards', { max: MAX_BOARDS }));
     }
     triage.createBoard(checked.path, this.deps.now());

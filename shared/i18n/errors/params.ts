@@ -9,6 +9,7 @@ export const paramErrors = {
   'error.params.notChoice': 'The option “{name}” takes one of: {choices}.',
   'error.params.notWhole': 'The option “{name}” takes a whole number from {min} to {max}.',
   'error.params.outOfRange': 'The option “{name}” takes a number from {min} to {max}.',
+  'error.params.offStep': 'The option “{name}” takes a multiple of {step} from {min} to {max}.',
   'error.params.notSwitch': 'The option “{name}” takes true or false.',
   'error.params.tooLong': 'The option “{name}” takes text of at most {max} characters.',
   'error.params.schemaNotPublished':

@@ -15,6 +15,7 @@ import { refoldKeysV22 } from '../../../electron/core/history/folded-keys-schema
 import { HISTORY_MIGRATIONS } from '../../../electron/core/history/history-schema';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { TriageError } from '../../../electron/core/triage/triage-error';
+import { checkTemplateName } from '../../../shared/domain/prompt-template';
 import {
   boardKey,
   checkBoardName,
@@ -29,47 +30,16 @@ import {
 import { makeImage, makeTask } from '../../support/task-records';
 import { offlineCore } from '../../support/offline-core';
 import { historyFilePerTest } from '../../unit/core/history/history-fixtures';
+import {
+  everyInvisible,
+  hex,
+  REAL_WORDS as REAL,
+  TWINS_OF_KEEP as TWINS,
+} from '../../support/invisible-words';
 
-const TWINS = [
-  'keep\u200b',
-  'ke\u2060ep',
-  'keep\u00ad',
-  'keep\u3164',
-  'keep\u034f',
-  'keep\ufe00',
-  'keep\u{e0041}',
-  'keep\u200d',
-  'keep\ufe0f',
-];
-
-/** Every code point that draws nothing (format or default-ignorable), surrogates aside. */
-function everyInvisible(): number[] {
-  const invisible = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
-  const every: number[] = [];
-  for (let code = 0; code <= 0x10ffff; code += 1) {
-    if (code >= 0xd800 && code <= 0xdfff) continue;
-    if (invisible.test(String.fromCodePoint(code))) every.push(code);
-  }
-  return every;
-}
-
-const hex = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-
-/** Words whose joiners, selectors and tag characters draw (what real text needs). */
-const REAL = {
-  'a family (ZWJ)': '\u{1f468}\u200d\u{1f469}\u200d\u{1f467}',
-  'a technologist of a skin tone (modifier, ZWJ)': '\u{1f469}\u{1f3fd}\u200d\u{1f4bb}',
-  'the rainbow flag (VS16, ZWJ)': '\u{1f3f3}\ufe0f\u200d\u{1f308}',
-  'a heart on fire': '\u2764\ufe0f\u200d\u{1f525}',
-  'a red heart (VS16)': '\u2764\ufe0f',
-  'a text-style heart (VS15)': '\u2764\ufe0e',
-  'a keycap': '1\ufe0f\u20e3',
-  "Scotland's flag (tag characters)":
-    '\u{1f3f4}\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}',
-  'a Mongolian letter with FVS1': '\u1820\u180b',
-  'Persian with a half space (ZWNJ)': 'می\u200cخواهم',
-  'a Devanagari half form (ZWJ)': 'क्\u200dष',
-} as const;
+/** Every check of a user's name given now: a tag's, a board's, a smart board's, a template's. */
+const GIVEN = [checkTag, checkBoardName, checkSmartBoardName, checkTemplateName];
+const CHARACTER_SENTENCE = /^error\.(triage\.(tag|board)Character|templateFile\.nameCharacter)$/;
 
 describe('a name given now', () => {
   it('is refused whatever character that draws nothing it holds, at its end or inside', () => {
@@ -79,12 +49,12 @@ describe('a name given now', () => {
     for (const code of every) {
       const c = String.fromCodePoint(code);
       for (const name of [`keep${c}`, `ke${c}ep`]) {
-        for (const check of [checkTag, checkBoardName, checkSmartBoardName]) {
+        for (const check of GIVEN) {
           const checked = check(name);
           // Trimmed away (U+FEFF is white space to `trim`): the name is then the plain one.
           if (checked.ok && !checked.name.includes(c)) continue;
           if (checked.ok) letThrough.push(`${hex(code)} ${check.name}`);
-          else if (!/^error\.triage\.(tag|board)Character$/.test(checked.problem.key)) {
+          else if (!CHARACTER_SENTENCE.test(checked.problem.key)) {
             letThrough.push(`${hex(code)} ${check.name}: ${checked.problem.key}`);
           }
         }
@@ -97,13 +67,15 @@ describe('a name given now', () => {
   });
 
   it('names the character in the sentence', () => {
-    const checked = checkTag('keep\u3164');
-    expect(checked.ok).toBe(false);
-    if (!checked.ok) expect(checked.problem.params).toEqual({ character: 'U+3164' });
+    for (const check of GIVEN) {
+      const checked = check('keep\u3164');
+      expect(checked.ok).toBe(false);
+      if (!checked.ok) expect(checked.problem.params).toEqual({ character: 'U+3164' });
+    }
   });
 
   it.each(Object.entries(REAL))('keeps %s, as its own word', (_, word) => {
-    for (const check of [checkTag, checkBoardName, checkSmartBoardName]) {
+    for (const check of GIVEN) {
       const checked = check(`${word} x`);
       expect(checked.ok, `${check.name}: ${JSON.stringify(checked)}`).toBe(true);
       if (checked.ok) expect(checked.key).toBe(foldName(`${word} x`));

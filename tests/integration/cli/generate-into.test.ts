@@ -7,7 +7,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { ManualClock } from '../../fakes/manual-clock';
@@ -104,6 +106,22 @@ describe('pictor generate --board', () => {
     expect(service.log.submits).toHaveLength(1);
   });
 
+  it('finds a board stored with a character that draws nothing, by its stored or plain spelling', async () => {
+    await ok(pictor('board', 'create', 'Other'));
+    // Stored by the version before the rule (`board ls` shows it as stored; key re-folded by v22).
+    const twin = 'Clients\u200b';
+    const db = new DatabaseSync(join(dataDir, HISTORY_FILE));
+    db.prepare('INSERT INTO boards (key, path, created_at) VALUES (?, ?, 1)').run('clients', twin);
+    db.close();
+    for (const path of [twin, 'CLIENTS']) {
+      const [task] = jsonLines(
+        await ok(pictor('generate', '--prompt', 'p', '--board', path, '--json')),
+      );
+      expect(task).toMatchObject({ status: 'completed', board: twin });
+    }
+    expect(await inBoard('clients')).toHaveLength(4);
+  });
+
   it('--provider demo puts the built-in demo’s images into the board too', async () => {
     const args = ['generate', '--provider', 'demo', 'a lighthouse', '--board', 'Demo/Tries'];
     const run = await ok(
@@ -123,6 +141,8 @@ describe('pictor generate --board', () => {
     ['Clients//Acme', 'A board name cannot be empty.'],
     ['a/b/c/d/e/f', 'Boards can be nested at most 5 levels deep.'],
     ['Cli\u0007ents', 'A board name cannot contain the character U+0007.'],
+    // A new name that draws nothing extra: refused by the library, which finds stored ones.
+    ['Keep\u3164', 'A board name cannot contain the character U+3164.'],
   ])('--board %j exits 2 with its sentence; nothing is stored or sent', async (path, said) => {
     const run = await ok(pictor('generate', '--prompt', 'refused', '--board', path), 2);
     expect(run.stderr.split('\n')[0]).toBe(said);

@@ -114,6 +114,37 @@ describe('generate into a board', () => {
     expect(boardsOf(h.core)).toEqual({ Clients: 0, 'Clients/Acme': 1 });
   });
 
+  it('finds a board stored with a character that draws nothing by either spelling; a new one is refused', async () => {
+    const h = await coreAgainstDemo({ durationMs: 100 });
+    // Stored by the version before the rule (its key re-folded by history v22): the form's picker
+    // offers it as stored, `Clients\u200b`; the user may type `clients`.
+    const twin = 'Clients\u200b';
+    const db = new DatabaseSync(join(h.dir, 'data', HISTORY_FILE));
+    db.prepare('INSERT INTO boards (key, path, created_at) VALUES (?, ?, 1)').run('clients', twin);
+    db.close();
+    h.core.engine.start();
+    const picked = await h.core.engine.submit(PROMPT, h.target, 1, twin);
+    const typed = await h.core.engine.submit(PROMPT, h.target, 1, 'clients');
+    const inside = await h.core.engine.submit(PROMPT, h.target, 1, `${twin}/Acme`);
+    expect([picked, typed, inside].map(([record]) => record!.board)).toEqual([
+      twin,
+      twin,
+      `${twin}/Acme`,
+    ]);
+    await h.settle([picked, typed, inside].map(([record]) => record!.localId));
+    expect(boardsOf(h.core)).toEqual({ [twin]: 2, [`${twin}/Acme`]: 1 });
+    // A name new to the library that draws nothing extra is refused, by the library's rule.
+    for (const path of ['Keep\u3164', `${twin}/New\u200b`]) {
+      const refusal = h.core.engine.submit(PROMPT, h.target, 1, path);
+      await expect(refusal).rejects.toMatchObject({
+        sentence: { key: 'error.triage.boardCharacter' },
+      });
+    }
+    expect(h.core.history.count()).toBe(3);
+    expect(h.service.log.submits).toHaveLength(3);
+    expect(Object.keys(boardsOf(h.core))).toHaveLength(2);
+  });
+
   it('a submit into no board leaves its images in none', async () => {
     const h = await coreAgainstDemo({ durationMs: 100 });
     h.core.engine.start();

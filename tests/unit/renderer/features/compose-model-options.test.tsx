@@ -82,6 +82,19 @@ describe('the options of fal’s FLUX.1 [dev]', () => {
     });
   });
 
+  it('a number off its step is named before sending, as main and the CLI name it', async () => {
+    const user = showModel('fal', 'fal-ai/flux/dev');
+    await user.type(screen.getByRole('textbox', { name: 'Guidance' }), '4.3');
+    expect(
+      screen.getByText('The option “guidance_scale” takes a multiple of 0.5 from 1 to 20.'),
+    ).toBeTruthy();
+    expect(await useAppStore.getState().composeSubmit()).toEqual({ ok: false });
+    await user.clear(screen.getByRole('textbox', { name: 'Guidance' }));
+    await user.type(screen.getByRole('textbox', { name: 'Guidance' }), '4.5');
+    expect(screen.queryByText(/takes a/)).toBeNull();
+    expect(requestOf(draft()).request.params).toEqual({ guidance_scale: 4.5 });
+  });
+
   it('are remembered per model: another model has its own, this one finds them again', async () => {
     const user = showModel('fal', 'fal-ai/flux/dev');
     await user.type(screen.getByRole('textbox', { name: 'Steps' }), '12');
