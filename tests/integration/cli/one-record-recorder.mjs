@@ -1,9 +1,9 @@
 /**
  * The preload of one-record-start.test.ts's CLI processes (`node --import <this file>`): writes
- * `load <url>` for each module loaded, `worker <url>` for each thread, `built <type>` for each zod
- * schema built, `schema <name>` for each zod object schema built with the task record's or the
- * request's keys and `table invisible` when the key-echo views make their table of invisible
- * characters, to fd 3. zod gives every schema it builds its internals with one
+ * `load <url>` for each module loaded, `worker <url>` for each thread, `builtin crypto` when Node's
+ * crypto code was loaded by any means, `built <type>` for each zod schema built, `schema <name>`
+ * for each zod object schema built with the task record's or the request's keys and
+ * `table invisible` when the key-echo views make their table of invisible characters, to fd 3. zod gives every schema it builds its internals with one
  * `Object.defineProperty(schema, '_zod', …)`; the def an object schema is built from holds its
  * shape. It replaces globals of the child it is preloaded into, never of the test's own process:
  * a file of its own (not text inside the test) so the test file shares the integration project's
@@ -14,6 +14,13 @@ import { writeSync } from 'node:fs';
 import threads from 'node:worker_threads';
 
 const say = (line) => writeSync(3, line + '\n');
+// Node's crypto code, however it was reached (an import, `process.getBuiltinModule`, the global
+// `crypto`), which the module hook above does not see: `builtin crypto` when the process ends.
+process.on('exit', () => {
+  if (process.moduleLoadList.some((name) => /^NativeModule (internal\/)?crypto\b/.test(name))) {
+    say('builtin crypto');
+  }
+});
 registerHooks({
   load(url, context, next) {
     say('load ' + url);
