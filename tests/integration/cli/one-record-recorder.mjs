@@ -1,15 +1,16 @@
 /**
  * The preload of one-record-start.test.ts's CLI processes (`node --import <this file>`): writes
  * `load <url>` for each module loaded, `worker <url>` for each thread, `builtin crypto` when Node's
- * crypto code was loaded by any means, `built <type>` for each zod schema built, `schema <name>`
- * for each zod object schema built with the task record's or the request's keys and
- * `table invisible` when the key-echo views make their table of invisible characters, to fd 3. zod gives every schema it builds its internals with one
+ * crypto code was loaded by any means, `require made` for each `createRequire` call, `built <type>`
+ * for each zod schema built, `schema <name>` for each zod object schema built with the task
+ * record's or the request's keys and `table invisible` when the key-echo views make their table of
+ * invisible characters, to fd 3. zod gives every schema it builds its internals with one
  * `Object.defineProperty(schema, '_zod', …)`; the def an object schema is built from holds its
  * shape. It replaces globals of the child it is preloaded into, never of the test's own process:
  * a file of its own (not text inside the test) so the test file shares the integration project's
  * process (tests/support/module-isolation.ts reads a test's text and its helpers it imports).
  */
-import { registerHooks, syncBuiltinESMExports } from 'node:module';
+import module, { registerHooks, syncBuiltinESMExports } from 'node:module';
 import { writeSync } from 'node:fs';
 import threads from 'node:worker_threads';
 
@@ -27,6 +28,12 @@ registerHooks({
     return next(url, context);
   },
 });
+// A `require` made for a module (each bundle chunk's banner, electron/build/build-electron.ts).
+const makeRequire = module.createRequire;
+module.createRequire = function (...args) {
+  say('require made');
+  return makeRequire.apply(this, args);
+};
 const Started = threads.Worker;
 threads.Worker = class extends Started {
   constructor(url, options) {

@@ -401,6 +401,28 @@ describe('a one-record command of the bundled CLI', () => {
     },
   );
 
+  it.each([
+    ['list --json', LIST],
+    ['rate', RATE],
+  ])('%s makes no `require`: no chunk it loads calls one', async (_name, args) => {
+    // Each chunk's banner made its own at load (electron/build/build-electron.ts), about fifty
+    // module records, their paths and each chunk's import.meta: 1-2 ms of CPU for nothing.
+    const run = await recordedOnce(args);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.lines.filter((line) => line === 'require made')).toEqual([]);
+    // The check itself: a module that makes one is seen.
+    const made = await recorded(
+      [
+        '--input-type=module',
+        '-e',
+        "import { createRequire } from 'node:module'; createRequire(import.meta.url);",
+      ],
+      dir,
+    );
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.lines.filter((line) => line === 'require made')).toEqual(['require made']);
+  });
+
   it('makes that table once a key is to be scrubbed: the recorder sees it made', async () => {
     // A key in the environment: every line the command says is scrubbed of it (main.ts keySafeIo).
     const run = await recorded([...cli, ...LIST], dir, {
