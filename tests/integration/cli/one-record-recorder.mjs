@@ -3,12 +3,13 @@
  * `load <url>` for each module loaded, `worker <url>` for each thread, `builtin crypto` when Node's
  * crypto code was loaded by any means, `require made` for each `createRequire` call, `built <type>`
  * for each zod schema built, `schema <name>` for each zod object schema built with the task
- * record's or the request's keys and `table invisible` when the key-echo views make their table of
- * invisible characters, to fd 3. zod gives every schema it builds its internals with one
- * `Object.defineProperty(schema, '_zod', …)`; the def an object schema is built from holds its
- * shape. It replaces globals of the child it is preloaded into, never of the test's own process:
- * a file of its own (not text inside the test) so the test file shares the integration project's
- * process (tests/support/module-isolation.ts reads a test's text and its helpers it imports).
+ * record's or the request's keys, `table invisible` when the key-echo views make their table of
+ * invisible characters and `expression <which>` for each costly expression built, to fd 3. zod
+ * gives every schema it builds its internals with one `Object.defineProperty(schema, '_zod', …)`;
+ * the def an object schema is built from holds its shape. It replaces globals of the child it is
+ * preloaded into, never of the test's own process: a file of its own (not text inside the test)
+ * so the test file shares the integration project's process (tests/support/module-isolation.ts
+ * reads a test's text and its helpers it imports).
  */
 import module, { registerHooks, syncBuiltinESMExports } from 'node:module';
 import { writeSync } from 'node:fs';
@@ -70,6 +71,11 @@ globalThis.RegExp = new Proxy(Pattern, {
     if (table && !source.includes('\\p{Cf}')) {
       say('table invisible');
     }
+    // The expressions whose property classes V8 builds from ICU's tables at some ms of CPU: the
+    // rule of a user's word (control-characters.ts invisibleInWords) and a script's test
+    // (shown-host.ts).
+    if (source.includes('\\p{Extended_Pictographic}')) say('expression word rule');
+    if (source.includes('\\p{scx=')) say('expression script');
     return Reflect.construct(target, args, made);
   },
 });

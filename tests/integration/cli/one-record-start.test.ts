@@ -423,6 +423,35 @@ describe('a one-record command of the bundled CLI', () => {
     expect(made.lines.filter((line) => line === 'require made')).toEqual(['require made']);
   });
 
+  it.each([
+    ['list --json', LIST],
+    ['rate', RATE],
+  ])(
+    "%s builds neither the rule of a user's word nor the scripts' tests, which no name it reads needs",
+    async (_name, args) => {
+      // Built when their modules loaded (triage, model options, file names; the hosts' scripts),
+      // their property classes cost V8 ICU's tables: five word rules and 28 script tests were
+      // about 8 % of `list --json`'s instructions. Now built when a word or a host is tested.
+      const run = await recordedOnce(args);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.lines.filter((line) => line.startsWith('expression '))).toEqual([]);
+      // The check itself: an expression of either kind built is seen.
+      const built = await recorded(
+        [
+          '--input-type=module',
+          '-e',
+          "new RegExp('^\\\\p{scx=Latin}$', 'u'); new RegExp('\\\\p{Extended_Pictographic}', 'u');",
+        ],
+        dir,
+      );
+      expect(built.code, built.stderr).toBe(0);
+      expect(built.lines.filter((line) => line.startsWith('expression '))).toEqual([
+        'expression script',
+        'expression word rule',
+      ]);
+    },
+  );
+
   it('makes that table once a key is to be scrubbed: the recorder sees it made', async () => {
     // A key in the environment: every line the command says is scrubbed of it (main.ts keySafeIo).
     const run = await recorded([...cli, ...LIST], dir, {
