@@ -115,8 +115,6 @@ export function choicesApart(values: readonly (string | number)[]): boolean {
  * form lists them.
  */
 const UNSHOWN = anyOf([CONTROL_CHARACTERS, LINE_SEPARATORS], 'u');
-/** The characters that draw nothing where they stand, by the one rule of a user's word. */
-const DRAWS_NOTHING = invisibleInWords();
 
 /**
  * Whether `text` may be an option's choice or text default (see {@link UNSHOWN}): what words are
@@ -124,7 +122,7 @@ const DRAWS_NOTHING = invisibleInWords();
  * tags, board names and file names follow (`invisibleInWords`).
  */
 export function shownOptionText(text: string): boolean {
-  return !UNSHOWN.test(text) && !DRAWS_NOTHING.test(text);
+  return !UNSHOWN.test(text) && !invisibleInWords().test(text);
 }
 
 /**

@@ -53,12 +53,10 @@ export const MAX_RAW_TAG_CHARS = 1_000;
  * Characters no tag or board name may hold: C0 and C1 controls, the line and paragraph
  * separators, the bidirectional formatting marks, embeddings, overrides and isolates, and the
  * byte-order mark (shared/text/control-characters.ts); and, in a name given (not one read back:
- * {@link cleanTags}), {@link UNSHOWN}.
+ * {@link cleanTags}), a character that draws nothing where it stands (`invisibleInWords`), which is
+ * also folded out of a key.
  */
 const FORBIDDEN = anyOf([CONTROL_CHARACTERS, LINE_SEPARATORS, BIDI_CONTROLS, '\\ufeff'], 'u');
-/** A character that draws nothing where it stands: refused on entry, folded out of a key. */
-const UNSHOWN = invisibleInWords('u');
-const UNSHOWN_ALL = invisibleInWords('gu');
 
 /** A name checked: its stored form and its folded form, or the sentence saying what is wrong. */
 export type NameCheck =
@@ -71,7 +69,7 @@ export type NameCheck =
  */
 export function foldName(name: string): string {
   const nfc = name.normalize('NFC');
-  const shown = UNSHOWN.test(nfc) ? nfc.replace(UNSHOWN_ALL, '') : nfc;
+  const shown = invisibleInWords().test(nfc) ? nfc.replace(invisibleInWords('gu'), '') : nfc;
   return shown.toUpperCase().toLowerCase().normalize('NFC');
 }
 
@@ -87,7 +85,8 @@ function characters(text: string): number {
  * a user's word, for tags, boards and templates' names (prompt-template.ts).
  */
 export function forbiddenCharacter(text: string, given: boolean): string | null {
-  const found = FORBIDDEN.exec(text)?.[0] ?? (given ? UNSHOWN.exec(text)?.[0] : undefined);
+  const found =
+    FORBIDDEN.exec(text)?.[0] ?? (given ? invisibleInWords().exec(text)?.[0] : undefined);
   if (found === undefined) return null;
   const code = found.codePointAt(0) ?? 0;
   return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;

@@ -38,18 +38,14 @@ export function windowsNameRule(segment: string): WindowsNameRule | null {
   return DEVICE.test(head.replace(/ +$/, '')) ? 'device' : null;
 }
 
-/** An invisible character that is not part of a word (see the file's comment). */
-const INVISIBLE = invisibleInWords();
-const INVISIBLES = invisibleInWords('gu');
-
-/** Whether `text` holds an invisible character (see the file's comment). */
+/** Whether `text` holds an invisible character that is not part of a word (the file's comment). */
 export function hasInvisible(text: string): boolean {
-  return INVISIBLE.test(text);
+  return invisibleInWords().test(text);
 }
 
 /** `text` without its invisible characters (see the file's comment). */
 export function withoutInvisibles(text: string): string {
-  return text.replace(INVISIBLES, '');
+  return text.replace(invisibleInWords('gu'), '');
 }
 
 /**

@@ -172,7 +172,7 @@ describe('buildElectron', () => {
       'undici',
     ]);
     expect(main).toContain('inlined-greeting');
-    expect(main).toContain('const require = __pictorCreateRequire(import.meta.url);');
+    expect(main).toContain('__pictorRequire ??= __pictorCreateRequire(import.meta.url);');
     expect(main).not.toMatch(/\brequire\(["']/);
   });
 
@@ -223,7 +223,7 @@ describe('buildElectron', () => {
     const worker = codeOf(outDir, 'answer-worker.js');
     expect(worker).toContain('inlined-twice');
     expect(bareImportsOf(worker)).toContain('node:worker_threads');
-    expect(worker).toContain('const require = __pictorCreateRequire(import.meta.url);');
+    expect(worker).toContain('__pictorRequire ??= __pictorCreateRequire(import.meta.url);');
   });
 
   it('writes a CommonJS preload that requires only electron', async () => {

@@ -7,8 +7,9 @@
  * and a sidecar or rating written into a file already copied was lost with the old copy.
  *
  * Each process that opens the library leaves a file in the data folder's `library-holds` (0700)
- * for as long as it has it open: `<host tag>-<pid>-<random>.use`, named as temporary files are
- * (temp-names.ts), so a process killed or crashed leaves nothing that counts. A change of folder
+ * for as long as it has it open: `<host tag>-<pid>-<time>.<count>.use`, named as temporary files
+ * are (temp-names.ts `ownUniqueName`: the folder is private, so the name needs to be unique, not
+ * unguessable), so a process killed or crashed leaves nothing that counts. A change of folder
  * leaves a `.move` file first and then looks: another process's `.use` or `.move` refuses it. A
  * process opening the library leaves its `.use` first and then looks: another's `.move` refuses
  * it. Each side writes before it looks, so of two that start together at least one sees the
@@ -23,7 +24,7 @@ import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { messageOf, UserFacingError } from '../errors';
 import { errorCode } from './error-codes';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE } from './private-files';
-import { isLeftoverTemp, isOwnTempName, ownTempName, STALE_TEMP_MS } from './temp-names';
+import { isLeftoverTemp, isOwnTempName, ownUniqueName, STALE_TEMP_MS } from './temp-names';
 
 /** The folder in the data folder that holds the processes' holds. */
 export const HOLDS_DIR = 'library-holds';
@@ -70,7 +71,8 @@ const DISK_REFUSALS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', '
  */
 async function leave(dataDir: string, suffix: string): Promise<string> {
   const dir = join(dataDir, HOLDS_DIR);
-  const path = join(dir, ownTempName(suffix));
+  // The holds folder is private (below): a name unique to this process is enough.
+  const path = join(dir, ownUniqueName(suffix));
   try {
     await ensurePrivateFolder(dir);
     await (await open(path, 'wx', PRIVATE_FILE_MODE)).close();

@@ -22,27 +22,48 @@ export const TEMP_DIR = '.pictor-tmp';
 export const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The tag of this machine's name, worked out (and node:crypto loaded, about 10 ms of CPU) when a
- * name is first made or read: a command that touches no temporary file never does.
+ * The tag of this machine's name: its 32-bit FNV-1a hash in 8 hex digits, made when a name is
+ * first made or read. It only tells this machine's names from another's sharing the folder (as
+ * many bits as the SHA-256 prefix it was, which hid no more: a host name is short and guessable
+ * either way), and needs no node:crypto, whose load (about 10 ms of CPU) a command that holds the
+ * library (`pictor rate`, library-holds.ts) paid for this tag alone.
  */
 let hostTag: string | null = null;
 function ownHostTag(): string {
-  hostTag ??= process
-    .getBuiltinModule('node:crypto')
-    .createHash('sha256')
-    .update(THIS_HOST)
-    .digest('hex')
-    .slice(0, 8);
+  if (hostTag === null) {
+    let hash = 0x811c9dc5;
+    for (let at = 0; at < THIS_HOST.length; at += 1) {
+      hash = Math.imul(hash ^ THIS_HOST.charCodeAt(at), 0x01000193);
+    }
+    hostTag = (hash >>> 0).toString(16).padStart(8, '0');
+  }
   return hostTag;
 }
 
 const ownPrefix = (): string => `${ownHostTag()}-${process.pid}-`;
 const OWNED = /^([0-9a-f]{8})-([1-9][0-9]{0,9})-/;
 
-/** A fresh, unguessable name for this process's temporary file or folder in `.pictor-tmp`. */
+/**
+ * A fresh, unguessable name for this process's temporary file or folder in `.pictor-tmp` (or
+ * another folder others may see): 12 random bytes, node:crypto loaded on the first.
+ */
 export function ownTempName(suffix: string): string {
   const random = process.getBuiltinModule('node:crypto').randomBytes(12).toString('hex');
   return `${ownPrefix()}${random}${suffix}`;
+}
+
+/** How many {@link ownUniqueName}s this process has made. */
+let uniqueNames = 0;
+
+/**
+ * A name of this process's, as {@link ownTempName} makes them, that no other name this process
+ * made has, nor one a process before it left (the time and a count), but guessable: only for a
+ * private folder (0700) no one else can write in, such as the library's holds (library-holds.ts),
+ * where an unguessable one cost every command that holds the library node:crypto's load.
+ */
+export function ownUniqueName(suffix: string): string {
+  uniqueNames += 1;
+  return `${ownPrefix()}${Date.now().toString(16)}.${uniqueNames.toString(16)}${suffix}`;
 }
 
 /** Whether this process named `name` (see {@link ownTempName}). */

@@ -4,8 +4,9 @@
  * the parts they do not use when first used. The CLI runs as a process of its own with a preload
  * that records every module loaded (its chunks, node_modules' files) and every thread started:
  * neither command loads zod's files (the bundle inlines zod), sharp, the archive's ZIP libraries
- * (yazl, yauzl) or the built-in demo's server, nor starts the history worker (a second isolate
- * loading the history again). The same preload sees `export` load yazl, an import of zod from
+ * (yazl, yauzl), the built-in demo's server or Node's crypto code (neither makes an unguessable
+ * name: `rate`'s hold on the library is named in a private folder), nor starts the history
+ * worker (a second isolate loading the history again). The same preload sees `export` load yazl, an import of zod from
  * node_modules load its files, and a plain Node start a worker, so an empty record is not the
  * preload seeing nothing. Nor does either build the zod schemas of the cost and edit screens' IPC
  * contracts, told by the sources each loaded chunk names. `list` reads the history alone: no
@@ -83,6 +84,9 @@ const UNUSED = [
     what: 'a Node module it does not use',
     line: /^load node:(crypto|stream|v8|vm)$/,
   },
+  // node:crypto however reached (process.getBuiltinModule too), about 10 ms of CPU: `rate` loaded
+  // it for the name of its hold on the library (core/fs/temp-names.ts), which needs none.
+  { what: "Node's crypto code", line: /^builtin crypto$/ },
 ];
 
 function startedUnused(lines: readonly string[]): string[] {
@@ -397,6 +401,57 @@ describe('a one-record command of the bundled CLI', () => {
     },
   );
 
+  it.each([
+    ['list --json', LIST],
+    ['rate', RATE],
+  ])('%s makes no `require`: no chunk it loads calls one', async (_name, args) => {
+    // Each chunk's banner made its own at load (electron/build/build-electron.ts), about fifty
+    // module records, their paths and each chunk's import.meta: 1-2 ms of CPU for nothing.
+    const run = await recordedOnce(args);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.lines.filter((line) => line === 'require made')).toEqual([]);
+    // The check itself: a module that makes one is seen.
+    const made = await recorded(
+      [
+        '--input-type=module',
+        '-e',
+        "import { createRequire } from 'node:module'; createRequire(import.meta.url);",
+      ],
+      dir,
+    );
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.lines.filter((line) => line === 'require made')).toEqual(['require made']);
+  });
+
+  it.each([
+    ['list --json', LIST],
+    ['rate', RATE],
+  ])(
+    "%s builds neither the rule of a user's word nor the scripts' tests, which no name it reads needs",
+    async (_name, args) => {
+      // Built when their modules loaded (triage, model options, file names; the hosts' scripts),
+      // their property classes cost V8 ICU's tables: five word rules and 28 script tests were
+      // about 8 % of `list --json`'s instructions. Now built when a word or a host is tested.
+      const run = await recordedOnce(args);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.lines.filter((line) => line.startsWith('expression '))).toEqual([]);
+      // The check itself: an expression of either kind built is seen.
+      const built = await recorded(
+        [
+          '--input-type=module',
+          '-e',
+          "new RegExp('^\\\\p{scx=Latin}$', 'u'); new RegExp('\\\\p{Extended_Pictographic}', 'u');",
+        ],
+        dir,
+      );
+      expect(built.code, built.stderr).toBe(0);
+      expect(built.lines.filter((line) => line.startsWith('expression '))).toEqual([
+        'expression script',
+        'expression word rule',
+      ]);
+    },
+  );
+
   it('makes that table once a key is to be scrubbed: the recorder sees it made', async () => {
     // A key in the environment: every line the command says is scrubbed of it (main.ts keySafeIo).
     const run = await recorded([...cli, ...LIST], dir, {
@@ -428,7 +483,7 @@ describe('a one-record command of the bundled CLI', () => {
     expect(run.lines.filter((line) => line.startsWith('built ')).length).toBeGreaterThan(100);
   });
 
-  it('is checked by a recorder that sees the archive and zod load and a thread start', async () => {
+  it('is checked by a recorder that sees the archive, zod and crypto load and a thread start', async () => {
     const exported = await recorded([...cli, 'export', join(dir, 'library.zip')], dir);
     // Exit 4: the record's image is not in the gallery, and is left out of the archive.
     expect(exported.stderr).toContain('Exporting: 1 of 1 task(s)');
@@ -443,6 +498,12 @@ describe('a one-record command of the bundled CLI', () => {
     );
     expect(thread.code, thread.stderr).toBe(0);
     expect(startedUnused(thread.lines)).toEqual(['a worker thread: worker 0']);
+    const crypto = await recorded(
+      ['--input-type=module', '-e', "process.getBuiltinModule('node:crypto');"],
+      dir,
+    );
+    expect(crypto.code, crypto.stderr).toBe(0);
+    expect(startedUnused(crypto.lines)).toEqual(["Node's crypto code: builtin crypto"]);
     const zod = await recorded(
       ['--input-type=module', '-e', "import 'zod'; import 'node:v8';"],
       dir,
