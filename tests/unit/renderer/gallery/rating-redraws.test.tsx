@@ -8,7 +8,7 @@
  * Counted, not timed: which tiles were drawn, over main's real handlers and history.
  */
 import { act, fireEvent, waitFor } from '@testing-library/react';
-import { createElement, memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type * as GalleryTileModule from '../../../../renderer/features/gallery/gallery-tile';
 import type { GalleryTileProps } from '../../../../renderer/features/gallery/gallery-tile';
@@ -25,7 +25,7 @@ vi.mock('../../../../renderer/features/gallery/gallery-tile', async (importOrigi
   const Counted = (props: GalleryTileProps) => {
     drawn.keys.push(props.itemKey);
     // Called as this component's own body: its hooks are this component's.
-    return body(props) as ReturnType<typeof createElement>;
+    return body(props) as ReactNode;
   };
   return { ...actual, GalleryTile: memo(Counted) };
 });
