@@ -7,8 +7,24 @@
  */
 import { useSyncExternalStore } from 'react';
 
+/**
+ * One list per query, kept: a MediaQueryList is live (its `matches` follows the window), and
+ * `matchMedia` builds and evaluates a new one at each call. React reads the snapshot at every
+ * render of every component that asks and again after each commit, so a new list per read was a
+ * query parsed and evaluated several times for each change the page draws (a star typed redraws
+ * the gallery's header, which asks two).
+ */
+const lists = new WeakMap<Window['matchMedia'], Map<string, MediaQueryList>>();
+
 function listOf(query: string): MediaQueryList | null {
-  return typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
+  const match = typeof window.matchMedia === 'function' ? window.matchMedia : null;
+  if (!match) return null;
+  // Kept per `matchMedia` (a test stands in its own): a list is the window's that made it.
+  let byQuery = lists.get(match);
+  if (!byQuery) lists.set(match, (byQuery = new Map()));
+  let list = byQuery.get(query);
+  if (!list) byQuery.set(query, (list = match.call(window, query)));
+  return list;
 }
 
 /** Whether `query` matches now (false where the page has no `matchMedia`). */

@@ -7,7 +7,14 @@
  * ends with a drop, or when the pointer moves again with no button held (a drag that left the
  * window tells the page nothing else).
  */
-import { useCallback, useEffect, useState, type DragEvent, type HTMLAttributes } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type DragEvent,
+  type HTMLAttributes,
+} from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { boardKey } from '../../../shared/domain/triage';
 import { isSelected } from '../../lib/selection';
@@ -18,23 +25,28 @@ import type { GallerySelectionState } from './gallery-selection-state';
 
 const store = useAppStore.getState;
 
-/** A tile's drag start: what it carries is kept, then the OS drag starts as before. */
+/**
+ * A tile's drag start: what it carries is kept, then the OS drag starts as before. The same
+ * function for the grid's life (every tile holds it): it reads the selection as it is when the
+ * drag starts. Made anew with the selection's state, which is new at every change of the images,
+ * it drew every tile of the grid again for one star typed on one of them.
+ */
 export function useDragToBoards(
   selection: Pick<GallerySelectionState, 'selection' | 'count' | 'refs'>,
   startDrag: (item: GalleryItem) => void,
 ): (item: GalleryItem) => void {
-  return useCallback(
-    (item) => {
-      const many = selection.count > 1 && isSelected(selection.selection, itemKey(item));
-      store().boardsSetDrag(
-        many
-          ? { refs: () => selection.refs(), count: selection.count }
-          : { refs: () => Promise.resolve([refOf(item)]), count: 1 },
-      );
-      startDrag(item);
-    },
-    [selection, startDrag],
-  );
+  const now = useRef({ selection, startDrag });
+  now.current = { selection, startDrag };
+  return useCallback((item) => {
+    const { selection: current, startDrag: start } = now.current;
+    const many = current.count > 1 && isSelected(current.selection, itemKey(item));
+    store().boardsSetDrag(
+      many
+        ? { refs: () => current.refs(), count: current.count }
+        : { refs: () => Promise.resolve([refOf(item)]), count: 1 },
+    );
+    start(item);
+  }, []);
 }
 
 /** Drops the dragged images on the board at `path`; with `move`, out of the board shown. */
