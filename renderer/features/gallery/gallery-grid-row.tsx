@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { ErrorBoundary, errorDetail } from '../../components/error-boundary';
 import { hasSelection, isSelected } from '../../lib/selection';
@@ -35,16 +36,25 @@ function rowIndexes(row: number, columns: number, count: number): number[] {
   return Array.from({ length: Math.max(0, Math.min(columns, count - first)) }, (_, k) => first + k);
 }
 
-/** One row of tiles; a place not loaded yet is a placeholder, a tile that throws says so. */
-export function GalleryGridRow({
-  place,
-  itemAt,
-  props,
-}: {
+interface GridRowProps {
   place: GridRowPlace;
   itemAt: (index: number) => GalleryItem | undefined;
   props: RowProps;
-}) {
+}
+
+/**
+ * Drawn again only when its place, the images or the grid's props changed: a scroll that brings a
+ * row draws that row (and the rows whose `urgent` flipped), not every row in the page with their
+ * tiles (every row's tiles were compared, and their error boundaries drawn, at each row scrolled).
+ */
+function sameRow(before: GridRowProps, after: GridRowProps): boolean {
+  if (before.itemAt !== after.itemAt || before.props !== after.props) return false;
+  const keys = Object.keys(after.place) as (keyof GridRowPlace)[];
+  return keys.every((key) => before.place[key] === after.place[key]);
+}
+
+/** One row of tiles; a place not loaded yet is a placeholder, a tile that throws says so. */
+export const GalleryGridRow = memo(function GalleryGridRow({ place, itemAt, props }: GridRowProps) {
   const { row, columns, count, tile } = place;
   return (
     <div
@@ -85,4 +95,4 @@ export function GalleryGridRow({
       })}
     </div>
   );
-}
+}, sameRow);

@@ -51,7 +51,8 @@ export function GalleryGrid(props: GalleryGridProps) {
   // Everything the filters match has its place, loaded or not, so the scrollbar is the gallery's.
   const count = hasMore ? Math.max(items.length, props.total ?? 0) : items.length;
   const rowCount = Math.ceil(count / columns);
-  const itemAt = loadedAt(items, jump);
+  // The same function while the images are: the rows are drawn again only when what they show is.
+  const itemAt = useMemo(() => loadedAt(items, jump), [items, jump]);
   const { indexOf, placeOf } = usePlaces(items, jump);
   const activeIndex = activeKey === null ? -1 : (placeOf.get(activeKey) ?? -1);
   const tabIndex = activeIndex >= 0 ? activeIndex : 0;

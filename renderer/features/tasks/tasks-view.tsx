@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { Spinner } from '../../components/spinner';
 import { ViewErrorBoundary } from '../../components/error-boundary';
 import { t } from '../../i18n';
+import { hasSelection } from '../../lib/selection';
 import { useAppStore } from '../../store/app-store';
 import { isFiltered } from '../../store/task-list-model';
 import { RemoveQuestion } from './remove-question';
@@ -99,10 +100,18 @@ export function TasksView({ active = true, compose, viewer }: TasksViewProps) {
   const [removing, setRemoving] = useState<TaskRecord | null>(null);
   /** How many selected tasks the confirmation asks to remove (0: not asking). */
   const [removingSelected, setRemovingSelected] = useState(0);
+  // While anything is selected (the selection bar is shown), a class says so to the history's
+  // styles. Not `:has()`: a `:has()` anchored on an element around the feed is looked at again
+  // for every row the feed adds or drops as it scrolls, and Chromium then restyled the whole
+  // history (~800 elements) in every frame that brought a row (tests: feed-style-anchors).
+  const selecting = useAppStore((state) => hasSelection(state.tasksSelection));
   return (
     <div className="tasks-view">
       <div className="tasks-view__compose">{compose}</div>
-      <section className="tasks-view__history" aria-label={t('tasks.title')}>
+      <section
+        className={`tasks-view__history${selecting ? ' tasks-view__history--selecting' : ''}`}
+        aria-label={t('tasks.title')}
+      >
         <TaskToolbar active={active} onTrack={tracking.show} />
         <ListArea onRemove={setRemoving} onRemoveSelected={setRemovingSelected} />
         <SelectionBar onRemove={setRemovingSelected} />
