@@ -148,6 +148,18 @@ describe('the gallery grid, while its view moves', () => {
     expect(asked.filter((n) => n >= last).length).toBe(2 * COLUMNS);
   });
 
+  it('counts no row in view of which only the gap below its tiles shows', () => {
+    const frame = manualFrames();
+    renderGrid();
+    // 4 px into the 8 px gap below row 400's tiles (187 px tiles, rows 195 px apart).
+    frame(16 + 400 * ROW + 191);
+    frame();
+    const shown = inView();
+    expect(Math.min(...shown)).toBe(401 * COLUMNS);
+    // Drawn around the view, it asks later like the rows above.
+    expect(document.querySelector(`[data-index="${String(400 * COLUMNS)}"] img`)).not.toBeNull();
+  });
+
   it('asks for a jump’s thumbnails at the first frame it stays, once', () => {
     const frame = manualFrames();
     renderGrid();
