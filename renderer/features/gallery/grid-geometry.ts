@@ -65,7 +65,6 @@ export function rowsInView(
   viewport: number,
   rows: number,
   rowHeight: number,
-  gap = TILE_GAP,
 ): RowSpan {
   if (rows <= 0) return { first: 0, last: -1 };
   const at = Math.min(rows - 1, rowAt(top, rowHeight));
@@ -74,7 +73,8 @@ export function rowsInView(
     rows - 1,
     Math.max(at, rowHeight > 0 ? Math.ceil((bottom - GRID_PADDING) / rowHeight) - 1 : at),
   );
-  const inGap = top >= rowTop(at, rowHeight) + rowHeight - gap;
+  // The grid's tiles are gridLayout's: rows `rowHeight` apart, TILE_GAP below each row's tiles.
+  const inGap = top >= rowTop(at, rowHeight) + rowHeight - TILE_GAP;
   return { first: inGap && at < last ? at + 1 : at, last };
 }
 
