@@ -53,8 +53,12 @@ export interface RowSpan {
 
 /**
  * The rows a view `viewport` px tall whose top is at `top` (both in the whole grid's terms)
- * shows, whole or in part: from the one its top is in (a row's gap counts as the row's) to the
- * one its bottom is in.
+ * shows tiles of, whole or in part: from the first whose tile reaches below the view's top to
+ * the one its bottom is in. A row of which only the gap below its tiles is in view shows none
+ * and is not counted: its tiles would ask for their thumbnails first (urgent-thumbnails.ts)
+ * beside the screen's, for no one to see (a drag to the middle of the bench's gallery stopped
+ * 4 px into such a gap). A view that shows no tile at all (only a gap and the padding) has the
+ * row its top is in.
  */
 export function rowsInView(
   top: number,
@@ -63,10 +67,15 @@ export function rowsInView(
   rowHeight: number,
 ): RowSpan {
   if (rows <= 0) return { first: 0, last: -1 };
-  const first = Math.min(rows - 1, rowAt(top, rowHeight));
+  const at = Math.min(rows - 1, rowAt(top, rowHeight));
   const bottom = Math.max(0, top) + viewport;
-  const last = rowHeight > 0 ? Math.ceil((bottom - GRID_PADDING) / rowHeight) - 1 : first;
-  return { first, last: Math.min(rows - 1, Math.max(first, last)) };
+  const last = Math.min(
+    rows - 1,
+    Math.max(at, rowHeight > 0 ? Math.ceil((bottom - GRID_PADDING) / rowHeight) - 1 : at),
+  );
+  // The grid's tiles are gridLayout's: rows `rowHeight` apart, TILE_GAP below each row's tiles.
+  const inGap = top >= rowTop(at, rowHeight) + rowHeight - TILE_GAP;
+  return { first: inGap && at < last ? at + 1 : at, last };
 }
 
 export interface GridMove {

@@ -8,7 +8,7 @@
  * scrollbar dragged far, view-motion.ts) no tile asks; a tile that leaves the page drops what it
  * asked for.
  */
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { whenIdle } from '../../lib/use-when-idle';
 
 /** Longest a tile drawn ahead of the view waits for an idle window before fetching anyway. */
@@ -86,12 +86,15 @@ export function useAheadFetch(ahead: boolean, held = false): boolean {
 
 /**
  * A tile in view counts as on its way from its fetch to its load or error; a tile that leaves the
- * page drops its request ({@link useDropOnLeave}).
+ * page drops its request ({@link useDropOnLeave}). Counted in a layout effect, which React runs
+ * for the whole drawing before any tile's effects: the rows drawn above the view come first in
+ * the page, and a tile of theirs that looked in its effect found none on its way yet and asked
+ * beside the screen it was to wait for (a drag's stop drew both at once).
  */
 export function useInViewLoading(source: string | null, image: RefObject<HTMLImageElement | null>) {
   const settle = useRef<(() => void) | null>(null);
   useDropOnLeave(image);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (source === null) return undefined;
     const done = inViewLoading();
     settle.current = done;

@@ -7,7 +7,7 @@
  * animation frames are the test's own (each runs the scroll set in it, then the frame's callbacks,
  * then React draws: a browser's order).
  */
-import { act, render } from '@testing-library/react';
+import { act, fireEvent, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { GalleryGrid } from '../../../../renderer/features/gallery/gallery-grid';
 import { galleryItem } from './gallery-builders';
@@ -114,6 +114,50 @@ describe('the gallery grid, while its view moves', () => {
     const { first, last } = rowsAt(middle);
     expect(shown.every((n) => n >= first && n < last)).toBe(true);
     expect([...asked].sort((a, b) => a - b)).toEqual(shown.sort((a, b) => a - b));
+  });
+
+  it('lets the rows drawn around the page a drag stopped at, above it as below, ask only once those in view arrived', () => {
+    // The window is idle whenever asked: only the wait for the thumbnails in view holds a row back.
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const whenIdle = () => act(() => idle.splice(0).forEach((callback) => callback()));
+    const frame = manualFrames();
+    renderGrid();
+    const middle = (10_000 / COLUMNS / 2) * ROW;
+    for (let step = 1; step <= 10; step += 1) frame((middle * step) / 10);
+    frame();
+    const shown = inView();
+    expect(shown.length).toBeGreaterThan(0);
+    const { first, last } = rowsAt(middle);
+    const around = () => asking().filter((n) => n >= first - 2 * COLUMNS && n < last + 2 * COLUMNS);
+    // Drawn: the rows in view and two on either side (use-grid-rows.ts), all with their tiles.
+    const drawnAbove = document.querySelectorAll(`[data-index="${String(first - 1)}"]`);
+    expect(drawnAbove).toHaveLength(1);
+
+    whenIdle();
+    // Only the tiles in view ask: a row above the view drew its tiles first, before those in
+    // view had said they were on their way, and must still wait for them.
+    expect(around().sort((a, b) => a - b)).toEqual([...shown].sort((a, b) => a - b));
+
+    for (const image of document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]'))
+      fireEvent.load(image);
+    whenIdle();
+    const asked = around();
+    expect(asked.filter((n) => n < first).length).toBe(2 * COLUMNS);
+    expect(asked.filter((n) => n >= last).length).toBe(2 * COLUMNS);
+  });
+
+  it('counts no row in view of which only the gap below its tiles shows', () => {
+    const frame = manualFrames();
+    renderGrid();
+    // 4 px into the 8 px gap below row 400's tiles (187 px tiles, rows 195 px apart).
+    frame(16 + 400 * ROW + 191);
+    frame();
+    const shown = inView();
+    expect(Math.min(...shown)).toBe(401 * COLUMNS);
+    // Drawn around the view, it asks later like the rows above.
+    expect(document.querySelector(`[data-index="${String(400 * COLUMNS)}"] img`)).not.toBeNull();
   });
 
   it('asks for a jump’s thumbnails at the first frame it stays, once', () => {

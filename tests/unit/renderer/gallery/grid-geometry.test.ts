@@ -39,22 +39,38 @@ describe('the rows of the grid', () => {
     expect(rowAt(15, 195)).toBe(0);
   });
 
-  it('says which rows a view shows: every row it overlaps, as a walk over the rows finds', () => {
+  it('says which rows a view shows tiles of: every row whose tile it overlaps, as a walk over the rows finds', () => {
     for (const rowHeight of [9, 176, 195, 205, 408]) {
       for (const rows of [1, 2, 3, 40]) {
         const total = gridHeight(rows, rowHeight);
         for (const viewport of [17, 100, 600, 1000]) {
-          for (let top = 0; top <= Math.max(0, total - viewport); top += 7.5) {
-            const overlapping = Array.from({ length: rows }, (_, row) => row).filter((row) => {
-              const start = rowTop(row, rowHeight);
-              return start + rowHeight > top && start < top + viewport;
-            });
-            const expected = { first: overlapping[0], last: overlapping.at(-1) };
+          // Every 2.5 px from the top: each gap (8 px below a row's tiles) is met at three places.
+          for (let top = 0; top <= Math.max(0, total - viewport); top += 2.5) {
+            const all = Array.from({ length: rows }, (_, row) => row);
+            const overlap = (extent: number) =>
+              all.filter((row) => {
+                const start = rowTop(row, rowHeight);
+                return start + extent > top && start < top + viewport;
+              });
+            // A row only the gap below its tiles is in view of shows no tile; a view of a gap and
+            // the padding alone has the row its top is in.
+            const tiles = overlap(rowHeight - 8);
+            const rowsOverlapped = overlap(rowHeight);
+            const expected = {
+              first: (tiles.length > 0 ? tiles : rowsOverlapped)[0],
+              last: rowsOverlapped.at(-1),
+            };
             expect(rowsInView(top, viewport, rows, rowHeight)).toEqual(expected);
           }
         }
       }
     }
+    // The gallery bench's drag to the middle stopped 4 px into the gap below a row (176 px rows):
+    // that row's tiles are not in view.
+    expect(rowsInView(rowTop(4997, 176) + 172, 712, 10_000, 176)).toEqual({
+      first: 4998,
+      last: 5002,
+    });
     expect(rowsInView(0, 600, 0, 195)).toEqual({ first: 0, last: -1 });
   });
 });
