@@ -81,14 +81,22 @@ function emptyHistory(): Promise<Buffer> {
   return emptyBytes;
 }
 
+/**
+ * A folder of the wired main's removed: tried again while something still makes a file in it (the
+ * runtime's close does not wait for every background write: a gallery folder removed whole had
+ * `.pictor-tmp` made in it meanwhile on a loaded machine, and its removal failed ENOTEMPTY).
+ */
+const removeFolder = (path: string) =>
+  rm(path, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+
 /** The wired main, closed and removed by `cleanups`. */
 export async function wiredIpc(cleanups: Cleanups, options: WiredIpcOptions): Promise<WiredIpc> {
   const dir = await mkdtemp(join(tmpdir(), options.prefix));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  cleanups.push(() => removeFolder(dir));
   const dataDir = options.dataParent
     ? await mkdtemp(join(options.dataParent, `${options.prefix}data-`))
     : join(dir, 'data');
-  if (options.dataParent) cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  if (options.dataParent) cleanups.push(() => removeFolder(dataDir));
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const history = join(dataDir, HISTORY_FILE);
   if (options.history) await copyFile(options.history, history);
