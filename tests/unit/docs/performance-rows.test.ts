@@ -34,21 +34,8 @@ const GIT = existsSync(join(ROOT, '.git'))
 // waits to be measured again with `--runs 3` (the whole bench, or its suite's `--only … --write`;
 // session 44 measured the download-memory, cli-start, renderer, ui, gallery and keypress rows;
 // session 45 the largest-answer, images, image-renderer, history, triage, main-stall, updates,
-// compare and archive rows).
-const STALE: readonly string[] = [
-  'Poll efficiency',
-  'Completion to gallery',
-  'Completion to gallery, after the poll',
-  'Completion to gallery, after the poll, at load',
-  'Completion to gallery, held wait',
-  'Expiring results',
-  'History engine',
-  'Two processes writing',
-  'Another process visible',
-  'History at 1,000,000 tasks',
-  'Gallery rebuild',
-  'Costs ledger',
-];
+// compare and archive rows; session 46 the engine, expiring, shared-history and costs rows, the last).
+const STALE: readonly string[] = [];
 
 /** One row of the table: its name, the commit it names and the bench suite its command runs. */
 interface Row {
