@@ -10,7 +10,7 @@
  */
 import type { StateCreator } from 'zustand';
 import { z } from 'zod';
-import { boardKey } from '../../shared/domain/triage';
+import { boardKey, movedBoardPath } from '../../shared/domain/triage';
 import type { RequestOutput } from '../../shared/ipc/contract';
 import { t } from '../i18n';
 import { call } from '../lib/api';
@@ -85,7 +85,7 @@ export const createBoardsSlice: Creator = (set, get) => {
   /** The filter's board and the target follow a board that moved (or was renamed). */
   const follow = async ({ from, to }: { from: string; to: string }): Promise<string> => {
     const state = get();
-    const moved = (path: string) => `${to}${path.slice(from.length)}`;
+    const moved = (path: string) => movedBoardPath(path, from, to);
     const shown = state.galleryFilters.board;
     if (shown !== '' && within(shown, from)) state.gallerySetFilters({ board: moved(shown) });
     const target = state.triageTarget;

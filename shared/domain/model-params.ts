@@ -127,15 +127,21 @@ export function shownOptionText(text: string): boolean {
 
 /**
  * How far from a whole multiple of its step a number may be and still be on it: a decimal step
- * (0.1) is no exact binary fraction, so 0.3 / 0.1 is 2.9999999999999996.
+ * (0.1) is no exact binary fraction, so 0.3 / 0.1 is 2.9999999999999996. The quotient of two
+ * decimals read as doubles is off by a few units in its last place, so the slack is
+ * {@link STEP_SLACK} for a small multiple and grows with a large one only as its last place does
+ * ({@link STEP_SLACK_SHARE} of it, some 4,000 such units). A 1e-9 share of the multiple, as it
+ * was, reached half a step at a multiple of 5e8 and let every value through from there
+ * (`12345678.905` on a step of 0.01).
  */
 const STEP_SLACK = 1e-9;
+const STEP_SLACK_SHARE = 2 ** -40;
 
 /** Whether `value` is a whole multiple of `step` (JSON Schema's `multipleOf`, counted from 0). */
 function onStep(value: number, step: number): boolean {
   const multiple = value / step;
   const off = Math.abs(multiple - Math.round(multiple));
-  return off <= STEP_SLACK * Math.max(1, Math.abs(multiple));
+  return off <= Math.max(STEP_SLACK, Math.abs(multiple) * STEP_SLACK_SHARE);
 }
 
 type NumberSpec = Extract<ParamSpec, { type: 'integer' | 'number' }>;

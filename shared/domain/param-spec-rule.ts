@@ -25,10 +25,21 @@ const MAX_TITLE_CHARS = 200;
 /** What a title is never shown with (a published one has each made a space). */
 const TITLE_UNSHOWN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
-/** A service's description of an option as it is kept: no control or format character, bounded. */
+/**
+ * A service's description of an option as it is kept: no control or format character, bounded,
+ * cut at a whole character (never half a surrogate pair) and trimmed after the cut. What it
+ * gives, read again, is itself: {@link soundSpec} keeps a title only when it is, so a cut that
+ * left a space at the end dropped the whole option of a schema whose description ran past
+ * {@link MAX_TITLE_CHARS} with a space there.
+ */
 export function shownTitle(raw: string): string | undefined {
-  const clean = raw.replace(TITLE_UNSHOWN, ' ').trim();
-  return clean === '' ? undefined : clean.slice(0, MAX_TITLE_CHARS);
+  let clean = raw.replace(TITLE_UNSHOWN, ' ').trim();
+  if (clean.length > MAX_TITLE_CHARS) {
+    const cut = clean.slice(0, MAX_TITLE_CHARS);
+    const last = cut.charCodeAt(cut.length - 1);
+    clean = (last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut).trimEnd();
+  }
+  return clean === '' ? undefined : clean;
 }
 
 /** A finite number JavaScript holds exactly as a whole one would be (within ±2⁵³). */

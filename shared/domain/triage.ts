@@ -184,6 +184,16 @@ export function parentPath(path: string): string | null {
   return cut < 0 ? null : path.slice(0, cut);
 }
 
+/**
+ * Where `path` (the board `from` or one inside it, by key) is once `from` moved to `to`: `to` and
+ * the names below `from`'s, counted in names, not characters. A path inside may spell `from`
+ * otherwise (`STRASSE/Acme` inside `Straße`, `Clients\u200b/Acme` inside `Clients`: a record, a
+ * sidecar, a library keyed again by v22), so `from`'s length is not where its names end.
+ */
+export function movedBoardPath(path: string, from: string, to: string): string {
+  return [to, ...path.split('/').slice(from.split('/').length)].join('/');
+}
+
 /** What the check of one entry says: refused, or its key and its `Field`. */
 type EntryCheck<Field extends string> =
   | { readonly ok: false }

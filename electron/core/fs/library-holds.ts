@@ -18,10 +18,12 @@
  * live hold is touched every hour: an agent's `pictor mcp` server may keep the library open for
  * days, and its hold must keep refusing a move for as long as it runs.
  */
-import { lstat, open, readdir, rm, utimes } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { lstat, open, readdir, utimes } from 'node:fs/promises';
+import { join } from 'node:path';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { messageOf, UserFacingError } from '../errors';
+import { removeQuietly } from './atomic-file';
+import { ensureFolder } from './contained-fs';
 import { errorCode } from './error-codes';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE } from './private-files';
 import { isLeftoverTemp, isOwnTempName, ownUniqueName, STALE_TEMP_MS } from './temp-names';
@@ -43,16 +45,20 @@ export class LibraryHeldError extends UserFacingError {
 /** Ends a hold (removes its file); never throws. */
 export type LibraryHold = () => Promise<void>;
 
-/** What the other live processes hold: their `.use` and `.move` files; leftovers are removed. */
-async function othersHold(dir: string, nowMs: number): Promise<{ use: number; move: number }> {
+/**
+ * What the other live processes hold: their `.use` and `.move` files in `dataDir`'s holds folder;
+ * leftovers are removed, each as itself, never through a link (contained-fs.ts).
+ */
+async function othersHold(dataDir: string, nowMs: number): Promise<{ use: number; move: number }> {
   const held = { use: 0, move: 0 };
+  const dir = join(dataDir, HOLDS_DIR);
   for (const name of await readdir(dir)) {
     if (isOwnTempName(name)) continue;
     const path = join(dir, name);
     const info = await lstat(path).catch(() => null);
     if (info === null) continue; // its process let go meanwhile
     if (isLeftoverTemp(name, info.mtimeMs, nowMs)) {
-      await rm(path, { force: true }).catch(() => undefined);
+      await removeQuietly(path, dataDir);
       continue;
     }
     if (name.endsWith(USE)) held.use += 1;
@@ -65,15 +71,20 @@ async function othersHold(dir: string, nowMs: number): Promise<{ use: number; mo
 const DISK_REFUSALS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO']);
 
 /**
- * Leaves this process's file of `suffix` in `dataDir`'s holds folder; its path.
- * @throws LibraryHeldError when the disk refuses it (a sentence, not a bare EROFS); else what
- * the file system threw.
+ * Leaves this process's file of `suffix` in `dataDir`'s holds folder; its path. The data folder is
+ * made private first, then the holds folder a real one in it (a link or a file there is refused,
+ * never followed: one made while the data folder was open to others pointed this process's look,
+ * which removes what is not a live hold, at a folder of the user's), private too.
+ * @throws LibraryHeldError when the disk refuses it (a sentence, not a bare EROFS); UnsafePathError
+ * for a link; else what the file system threw.
  */
 async function leave(dataDir: string, suffix: string): Promise<string> {
   const dir = join(dataDir, HOLDS_DIR);
   // The holds folder is private (below): a name unique to this process is enough.
   const path = join(dir, ownUniqueName(suffix));
   try {
+    await ensurePrivateFolder(dataDir);
+    await ensureFolder(dataDir, dir);
     await ensurePrivateFolder(dir);
     await (await open(path, 'wx', PRIVATE_FILE_MODE)).close();
   } catch (error) {
@@ -87,8 +98,9 @@ async function leave(dataDir: string, suffix: string): Promise<string> {
   return path;
 }
 
-function letGo(path: string): LibraryHold {
-  return () => rm(path, { force: true }).catch(() => undefined);
+/** Ends the hold at `path` (in `dataDir`'s holds folder): its file removed, never through a link. */
+function letGo(dataDir: string, path: string): LibraryHold {
+  return () => removeQuietly(path, dataDir);
 }
 
 /** How often a live hold's file is touched: well inside the age at which a hold is a leftover. */
@@ -100,7 +112,7 @@ if (HOLD_REFRESH_MS * 4 > STALE_TEMP_MS) throw new Error('a hold would age out b
  * {@link HOLD_REFRESH_MS} (the timer holds no process open), and ending it stops the touches
  * first. A touch that fails (the file removed meanwhile) is left: the next look counts no hold.
  */
-function keptUntilLetGo(path: string): LibraryHold {
+function keptUntilLetGo(dataDir: string, path: string): LibraryHold {
   const timer = setInterval(() => {
     const now = new Date();
     utimes(path, now, now).catch(() => undefined);
@@ -108,7 +120,7 @@ function keptUntilLetGo(path: string): LibraryHold {
   timer.unref();
   return () => {
     clearInterval(timer);
-    return letGo(path)();
+    return letGo(dataDir, path)();
   };
 }
 
@@ -125,13 +137,13 @@ async function hold(
   const path = await leave(dataDir, suffix);
   let refused: Sentence | null;
   try {
-    refused = refusal(await othersHold(dirname(path), nowMs));
+    refused = refusal(await othersHold(dataDir, nowMs));
   } catch (error) {
-    await letGo(path)();
+    await letGo(dataDir, path)();
     throw error;
   }
-  if (refused === null) return keptUntilLetGo(path);
-  await letGo(path)();
+  if (refused === null) return keptUntilLetGo(dataDir, path);
+  await letGo(dataDir, path)();
   throw new LibraryHeldError(refused);
 }
 

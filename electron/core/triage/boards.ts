@@ -14,6 +14,7 @@ import {
   checkBoardPath,
   MAX_BOARD_DEPTH,
   MAX_BOARDS,
+  movedBoardPath,
   parentPath,
 } from '../../../shared/domain/triage';
 import { sentence } from '../../../shared/i18n/sentence';
@@ -50,22 +51,32 @@ export class Boards {
    * @throws TriageError for a bad name, a path too deep, a board already there, or too many boards.
    */
   create(raw: string): string {
-    // A parent the library has may be named as stored (one from before that draws nothing extra,
-    // offered as stored by the pickers: triage.ts); each name new to the library is given.
     const checked = this.checked(raw, false);
     const { triage } = this.deps;
     if (triage.boardPath(checked.key) !== null) {
       throw new TriageError(sentence('error.triage.boardExists', { name: checked.path }));
     }
-    const added = checked.names.filter(
-      (_, n) => triage.boardPath(boardKey(checked.names.slice(0, n + 1).join('/'))) === null,
-    );
-    for (const name of added) this.checked(name);
-    if (triage.boardCount() + added.length > MAX_BOARDS) {
+    // A board the library has is named as it stores it, however `raw` spells it (`clients` for
+    // `Clients`, `STRASSE` for `Straße`, one from before that draws nothing extra, offered as
+    // stored by the pickers: triage.ts), so a board's path begins with its parent's as stored;
+    // each name new to the library is given.
+    let path = '';
+    let added = 0;
+    for (let n = 0; n < checked.names.length; n += 1) {
+      const stored = triage.boardPath(boardKey(checked.names.slice(0, n + 1).join('/')));
+      if (stored !== null) {
+        path = stored;
+        continue;
+      }
+      const name = this.checked(checked.names[n] ?? '').path;
+      path = path === '' ? name : `${path}/${name}`;
+      added += 1;
+    }
+    if (triage.boardCount() + added > MAX_BOARDS) {
       throw new TriageError(sentence('error.triage.tooManyBoards', { max: MAX_BOARDS }));
     }
-    triage.createBoard(checked.path, this.deps.now());
-    return checked.path;
+    triage.createBoard(path, this.deps.now());
+    return path;
   }
 
   /**
@@ -140,9 +151,13 @@ export class Boards {
     return written.length;
   }
 
-  /** Moves the board at `from` (an existing path) and its tree to `to` (unchecked). */
+  /**
+   * Moves the board at `from` (an existing path) and its tree to `to`: its parents as stored, its
+   * last name checked as given by {@link moveTo} unless it is the board's own (a board stored
+   * before the rule of what draws nothing moves with its name, into a board such as it too).
+   */
   private relocate(from: string, to: string): BoardMove {
-    const target = this.checked(to);
+    const target = this.checked(to, false);
     const { triage, engine } = this.deps;
     const fromKey = boardKey(from);
     if (target.key !== fromKey && triage.boardPath(target.key) !== null) {
@@ -155,7 +170,7 @@ export class Boards {
     if (deepest - depth(from) + depth(target.path) > MAX_BOARD_DEPTH) {
       throw new TriageError(sentence('error.triage.boardTooDeep', { max: MAX_BOARD_DEPTH }));
     }
-    const moved = (path: string): string => `${target.path}${path.slice(from.length)}`;
+    const moved = (path: string): string => movedBoardPath(path, from, target.path);
     const keys = new Set(tree.map((row) => row.key));
     const now = this.deps.now();
     const newPaths = new Map(tree.map((row) => [row.key, moved(row.path)]));
