@@ -24,6 +24,7 @@ import { MainCatalogue } from '../../shared/i18n/main-catalogue';
 import { mainMessages } from '../../shared/i18n/main-messages';
 import { sentenceText, type Sentence } from '../../shared/i18n/sentence';
 import { compileMessage, textParams } from '../../shared/i18n/localized-numbers';
+import { onSystemLanguagesChange, systemLocales } from './system-languages';
 import { DIMENSION_DIGITS, dimensionsText, sizeParts } from '../../shared/i18n/dimensions';
 import type { CostUnit } from '../../shared/domain/task-cost';
 import {
@@ -56,15 +57,14 @@ export type MessageParams = Readonly<Record<string, string | number>>;
 interface ActiveLocale {
   readonly info: LocaleInfo;
   readonly messages: Readonly<Record<string, string>>;
-  /** The main process's sentences (errors it raised) in this locale. */
+  /** The tag dates, numbers and sizes are formatted for ({@link formatTagFor}). */
+  readonly formatTag: string;
+  /** The main process's sentences (errors it raised) in this locale, and their own messages. */
   readonly main: MainCatalogue;
+  readonly mainTranslation: Readonly<Record<string, string>> | undefined;
 }
 
-let active: ActiveLocale = {
-  info: LOCALES[0] as LocaleInfo,
-  messages: catalogue,
-  main: new MainCatalogue(LOCALES[0] as LocaleInfo, undefined, formatTagFor(LOCALES[0])),
-};
+let active: ActiveLocale = activeFor(LOCALES[0] as LocaleInfo, {}, undefined);
 const listeners = new Set<() => void>();
 
 /** The locale whose messages are shown. */
@@ -78,17 +78,29 @@ export function subscribeLocale(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The locale `info` shows with these messages, formatted for the system's languages now. */
+function activeFor(
+  info: LocaleInfo,
+  translation: Readonly<Record<string, string>>,
+  mainTranslation: Readonly<Record<string, string>> | undefined,
+): ActiveLocale {
+  const formatTag = formatTagFor(info);
+  return {
+    info,
+    messages: { ...catalogue, ...translation },
+    formatTag,
+    // Main's sentences write numbers and money for the same locale as the window's own text.
+    main: new MainCatalogue(info, mainTranslation, formatTag),
+    mainTranslation,
+  };
+}
+
 function use(
   info: LocaleInfo,
   translation: Readonly<Record<string, string>>,
   mainTranslation: Readonly<Record<string, string>> | undefined = undefined,
 ): void {
-  active = {
-    info,
-    messages: { ...catalogue, ...translation },
-    // Main's sentences write numbers and money for the same locale as the window's own text.
-    main: new MainCatalogue(info, mainTranslation, formatTagFor(info)),
-  };
+  active = activeFor(info, translation, mainTranslation);
   compiled.clear();
   formatters.clear();
   if (typeof document !== 'undefined') {
@@ -138,21 +150,16 @@ export async function applyLocale(
 
 let requests = 0;
 
-/** The languages the system asks for, most wanted first. */
-function systemLocales(): readonly string[] {
-  if (typeof navigator === 'undefined') return [];
-  // The app's own locale first (Electron sets it from the system), then the user's other choices.
-  return [navigator.language, ...(navigator.languages ?? [])].filter(
-    (tag): tag is string => typeof tag === 'string' && tag.length > 0,
-  );
-}
+// Other system languages: the shown locale is made again for them (its formats and main's
+// sentences take the new region; no catalogue is loaded again).
+onSystemLanguagesChange(() => use(active.info, active.messages, active.mainTranslation));
 
 /**
  * The locale dates, numbers and sizes are formatted for: the system's own (with its region, say
  * en-GB) when it speaks the shown language, else the shown language.
  */
 function locale(): string {
-  return formatTagFor(active.info);
+  return active.formatTag;
 }
 
 /** {@link locale} for `info` (a hoisted declaration: the first catalogue is made with it). */

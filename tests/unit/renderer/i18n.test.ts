@@ -11,6 +11,7 @@ import {
   formatDecimal,
   formatDuration,
   formatNumber,
+  moneyLocales,
   setCatalogue,
   t,
   type MessageKey,
@@ -83,12 +84,16 @@ describe('t()', () => {
   });
 });
 
+/** The browser's word that the system's languages changed (the page reads them again). */
+const languagesChanged = () => window.dispatchEvent(new Event('languagechange'));
+
 describe('locale formatters', () => {
   const { DateTimeFormat, NumberFormat } = Intl;
   afterEach(() => {
     Intl.DateTimeFormat = DateTimeFormat;
     Intl.NumberFormat = NumberFormat;
     vi.restoreAllMocks();
+    languagesChanged();
   });
 
   it('builds each formatter once per locale, not once per value', () => {
@@ -107,6 +112,7 @@ describe('locale formatters', () => {
     } as typeof NumberFormat;
     // English shown on a British system: dates take the system's region.
     const language = vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
+    languagesChanged();
     const expected = new DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
     const times = Array.from({ length: 50 }, (_, n) => Date.UTC(2026, 0, 1 + n, 12));
     expect(times.map(formatDateTime)).toEqual(times.map((ms) => expected.format(ms)));
@@ -116,9 +122,40 @@ describe('locale formatters', () => {
     expect(built.numbers).toBe(2);
     // Another locale gets its own.
     language.mockReturnValue('en-AU');
+    languagesChanged();
     const australian = new DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
     expect(formatDateTime(times[0]!)).toBe(australian.format(times[0]));
     expect(built.dates).toBe(2);
+  });
+
+  it("reads the system's languages once, and again only when the browser says they changed", () => {
+    const language = vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'fr']);
+    const reads = () => language.mock.calls.length + languages.mock.calls.length;
+    languagesChanged();
+    // Read once each as the shown locale was made again for them.
+    expect(reads()).toBe(2);
+    const noon = Date.UTC(2026, 0, 1, 12);
+    const options = { dateStyle: 'medium', timeStyle: 'short' } as const;
+    const british = new DateTimeFormat('en-GB', options).format(noon);
+    const american = new DateTimeFormat('en-US', options).format(noon);
+    expect(british).not.toBe(american);
+    // A screen's worth of messages and formats: not one more read of the system's languages.
+    for (let n = 0; n < 300; n += 1) {
+      t('tasks.count', { count: n });
+      formatNumber(n / 3);
+      formatDuration(n * 1_000);
+    }
+    expect(formatDateTime(noon)).toBe(british);
+    expect(moneyLocales()).toEqual(['en-GB', 'en']);
+    expect(reads()).toBe(2);
+    // The system's languages change: once the browser says so, dates and amounts follow them.
+    language.mockReturnValue('en-US');
+    languages.mockReturnValue(['en-US']);
+    languagesChanged();
+    expect(formatDateTime(noon)).toBe(american);
+    expect(moneyLocales()).toEqual(['en-US', 'en']);
+    expect(reads()).toBe(4);
   });
 });
 

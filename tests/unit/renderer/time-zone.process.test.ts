@@ -7,12 +7,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../renderer/i18n';
 
+/** The browser's word that the system's languages changed (the page reads them again). */
+const languagesChanged = () => window.dispatchEvent(new Event('languagechange'));
+
 describe('locale formatters', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    languagesChanged();
+  });
 
   it('shows dates in the new time zone after the computer moves to another one', () => {
     const zone = process.env.TZ;
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
+    languagesChanged();
     const noonUtc = Date.UTC(2026, 5, 1, 12);
     try {
       process.env.TZ = 'UTC';

@@ -1,0 +1,34 @@
+/**
+ * The languages the system asks for, most wanted first, as the page's formats read them
+ * (renderer/i18n/index.ts): read from `navigator` once, and again after the browser tells the
+ * page they changed (`languagechange`). Read at every call before, they were built anew for each
+ * `t()` and formatter, a few hundred times a frame.
+ */
+
+/** The list as last read; undefined until the first read and after a change. */
+let languages: readonly string[] | undefined;
+const listeners = new Set<() => void>();
+
+/** The system's languages: the app's own locale first, then the user's other choices. */
+export function systemLocales(): readonly string[] {
+  if (languages) return languages;
+  if (typeof navigator === 'undefined') return [];
+  // Electron sets the app's locale from the system's.
+  languages = [navigator.language, ...(navigator.languages ?? [])].filter(
+    (tag): tag is string => typeof tag === 'string' && tag.length > 0,
+  );
+  return languages;
+}
+
+/** Calls `listener` after the system's languages changed (the next read has the new ones). */
+export function onSystemLanguagesChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
+  window.addEventListener('languagechange', () => {
+    languages = undefined;
+    for (const listener of listeners) listener();
+  });
+}
