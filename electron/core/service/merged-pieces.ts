@@ -7,7 +7,8 @@
  * came as a megabyte of one-byte pieces, each moved to the
  * worker by a message of its own, 9.3–9.7 s of the process's CPU for one answer (load 10–12). Now
  * what arrives in one turn of the event loop goes on together: 1.1–1.4 s, of which handing on a
- * million pieces costs the transport itself 0.9–1.2 s (tests/hardening/hostile/answer-byte-pieces).
+ * million pieces costs the transport itself 0.9–1.2 s
+ * (tests/hardening/hostile/answer-byte-pieces.test.ts).
  *
  * A piece of {@link MERGED_BELOW} bytes or more goes on as it came (the transport's chunks do:
  * nothing is copied). Smaller ones are held, and copied into one buffer from the second on; what
