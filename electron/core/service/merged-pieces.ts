@@ -4,10 +4,10 @@
  * on main). A transport hands on pieces as its message gives them (readableBody, under the app's
  * Electron net and the CLI's streamed requests; undici's and node:http's messages give one for each
  * chunk the service framed): an answer sent a byte at a time, a chunked body of one-byte chunks,
- * came as a megabyte of one-byte pieces, each moved to the worker by a message of its own, 9.3–9.7
- * s of the process's CPU for one answer (load 10–12). Now what arrives in one turn of the event
+ * came as a megabyte of one-byte pieces, each moved to the worker by a message of its own, 7.8–9.7
+ * s of the process's CPU for one answer (load 10–15). Now what arrives in one turn of the event
  * loop goes on together: 1.1–1.4 s, of which handing on a million pieces costs the transport itself
- * 0.9–1.2 s (tests/hardening/hostile/answer-byte-pieces.test.ts).
+ * 0.9–1.4 s (tests/hardening/hostile/answer-byte-pieces.test.ts).
  *
  * A piece of {@link MERGED_BELOW} bytes or more goes on as it came (the transport's chunks do:
  * nothing is copied). Smaller ones are held, and copied into one buffer from the second on; what
