@@ -1,7 +1,8 @@
 /**
  * The main side of the answer worker (answer-worker.ts): the service client streams each answer's
- * body into it as it arrives, a chunk at a time, and gets back what the answer was. The main
- * thread only moves bytes; the worker bounds, parses, reads, checks and decodes. Its bounds:
+ * body into it as it arrives, the pieces that arrive in one turn in one message (merged-pieces.ts),
+ * and gets back what the answer was. The main thread only moves bytes; the worker bounds, parses,
+ * reads, checks and decodes. Its bounds:
  *
  * - one worker per process, started with the first answer, ended after `idleMs` without one, and
  *   never keeping the process alive on its own (it is referenced only while it has work);
@@ -274,8 +275,8 @@ export class AnswerReader {
 
   /**
    * Moves a chunk of a body to the worker: its own memory when the chunk is all of its buffer
-   * (the fetch's chunks are; nothing else holds them), else a copy (a view into a buffer the
-   * transport may share). Nothing of a body stays on the main thread.
+   * (the fetch's chunks and the merged pieces are; nothing else holds them), else a copy (a view
+   * into a buffer the transport may share). Nothing of a body stays on the main thread.
    */
   #move(running: Running, id: number, chunk: Uint8Array): void {
     const own = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;

@@ -107,6 +107,9 @@ class EventLines {
   }
 
   #line(line: string, dispatch: (data: string) => boolean | undefined): boolean | 'ended' {
+    // A line is bounded whole as it is in pieces: a line past the bound that came in one piece with
+    // its break (a comment, an `event:`) was read, the same line in pieces broke the wait.
+    if (line.length > MAX_EVENT_CHARS) return false;
     if (line === '') {
       const data = this.#data;
       this.#data = null;

@@ -4,6 +4,7 @@
  */
 import { cleanText } from '../../../shared/service/wire';
 import { HTML_TEXT_ENTITIES } from '../../../shared/text/entities';
+import { MergedPieces } from './merged-pieces';
 
 /** What became of reading a body. `text` is what arrived, possibly partial. */
 export type BodyRead =
@@ -60,6 +61,87 @@ function cancelQuietly(reader: ReadableStreamDefaultReader<Uint8Array>): void {
   reader.cancel().catch(() => undefined);
 }
 
+/** What became of streaming a body to a reader: it all came, or not (and why). */
+export type BodyStream =
+  | { readonly outcome: 'complete' }
+  | { readonly outcome: 'too_large' }
+  /** The reader wanted no more (it refused what it had read). */
+  | { readonly outcome: 'stopped' }
+  | { readonly outcome: 'broken'; readonly error: unknown };
+
+/** How {@link eachPiece} reads a body. */
+interface PieceReading {
+  readonly maxBytes: number;
+  /**
+   * The piece that passes `maxBytes` is handed on cut at it, and what is held when the body ends
+   * short (too large, broken) is handed on too: a text keeps what arrived.
+   */
+  readonly keep: boolean;
+}
+
+/**
+ * Reads `body` to `take`, its pieces merged as they arrive (merged-pieces.ts), at most
+ * `maxBytes`. The signal cancels the reader, which ends a read waiting on the transport at once
+ * whatever the transport does: one listener for the body, not a race per piece (a race with one
+ * promise that stays pending leaves it a reaction per piece, each holding its piece, until the
+ * body ends: a reaction a byte for an answer sent a byte at a time).
+ */
+async function eachPiece(
+  body: ReadableStream<Uint8Array>,
+  how: PieceReading,
+  signal: AbortSignal,
+  take: (piece: Uint8Array) => boolean,
+): Promise<BodyStream> {
+  const reader = body.getReader();
+  const onAbort = (): void => cancelQuietly(reader);
+  signal.addEventListener('abort', onAbort, { once: true });
+  const pieces = new MergedPieces(take, onAbort);
+  let outcome: BodyStream;
+  try {
+    outcome = await readPieces(reader, how, signal, pieces);
+  } catch (error) {
+    cancelQuietly(reader);
+    outcome = { outcome: 'broken', error: signal.aborted ? signal.reason : error };
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+  if (outcome.outcome !== 'complete' && !how.keep) pieces.drop();
+  else if (!pieces.flush()) return { outcome: 'stopped' };
+  return outcome;
+}
+
+/** {@link eachPiece}'s loop. @throws what the body threw. */
+async function readPieces(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  how: PieceReading,
+  signal: AbortSignal,
+  pieces: MergedPieces,
+): Promise<BodyStream> {
+  const aborted = (): BodyStream => {
+    cancelQuietly(reader);
+    return { outcome: 'broken', error: signal.reason };
+  };
+  let total = 0;
+  for (;;) {
+    if (signal.aborted) return aborted();
+    const { done, value } = await reader.read();
+    if (signal.aborted) return aborted();
+    if (pieces.refused) return { outcome: 'stopped' };
+    if (done) return { outcome: 'complete' };
+    const room = how.maxBytes - total;
+    total += value.byteLength;
+    if (value.byteLength > room) {
+      cancelQuietly(reader);
+      if (how.keep) pieces.add(value.subarray(0, room));
+      return { outcome: 'too_large' };
+    }
+    if (!pieces.add(value)) {
+      cancelQuietly(reader);
+      return { outcome: 'stopped' };
+    }
+  }
+}
+
 /**
  * Reads `response`'s body as UTF-8 text, stopping after `maxBytes` bytes.
  * Never throws: a broken stream or an abort comes back as `outcome: 'broken'`.
@@ -75,42 +157,23 @@ export async function readBodyText(
     return { outcome: 'too_large', text: '' };
   }
   if (response.body === null) return { outcome: 'complete', text: '' };
-  const reader = response.body.getReader();
-  const aborted = abortPromise(signal);
   const chunks: Uint8Array[] = [];
   let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await Promise.race([reader.read(), aborted.promise]);
-      if (done) return { outcome: 'complete', text: decode(chunks, total) };
-      if (total + value.byteLength > maxBytes) {
-        cancelQuietly(reader);
-        chunks.push(value.subarray(0, maxBytes - total));
-        return { outcome: 'too_large', text: decode(chunks, maxBytes) };
-      }
-      chunks.push(value);
-      total += value.byteLength;
-    }
-  } catch (error) {
-    cancelQuietly(reader);
-    return { outcome: 'broken', text: decode(chunks, total), error };
-  } finally {
-    aborted.stop();
-  }
+  const read = await eachPiece(response.body, { maxBytes, keep: true }, signal, (piece) => {
+    chunks.push(piece);
+    total += piece.byteLength;
+    return true;
+  });
+  const text = decode(chunks, total);
+  if (read.outcome === 'broken') return { outcome: 'broken', text, error: read.error };
+  return { outcome: read.outcome === 'too_large' ? 'too_large' : 'complete', text };
 }
 
-/** What became of streaming a body to a reader: it all came, or not (and why). */
-export type BodyStream =
-  | { readonly outcome: 'complete' }
-  | { readonly outcome: 'too_large' }
-  /** The reader wanted no more (it refused what it had read). */
-  | { readonly outcome: 'stopped' }
-  | { readonly outcome: 'broken'; readonly error: unknown };
-
 /**
- * Streams `response`'s body to `take`, a chunk at a time as it arrives, stopping after
- * `maxBytes` bytes or as soon as `take` answers false. Keeps nothing: the reader does.
- * Never throws: a broken stream or an abort comes back as `outcome: 'broken'`.
+ * Streams `response`'s body to `take` as it arrives, the pieces that arrive together merged
+ * (merged-pieces.ts), stopping after `maxBytes` bytes or as soon as `take` answers false. Keeps
+ * nothing: the reader does. Never throws: a broken stream or an abort comes back as
+ * `outcome: 'broken'`.
  */
 export async function streamBody(
   response: Response,
@@ -124,26 +187,7 @@ export async function streamBody(
     return { outcome: 'too_large' };
   }
   if (response.body === null) return { outcome: 'complete' };
-  const reader = response.body.getReader();
-  const aborted = abortPromise(signal);
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await Promise.race([reader.read(), aborted.promise]);
-      if (done) return { outcome: 'complete' };
-      total += value.byteLength;
-      const over = total > maxBytes;
-      if (over || !take(value)) {
-        cancelQuietly(reader);
-        return { outcome: over ? 'too_large' : 'stopped' };
-      }
-    }
-  } catch (error) {
-    cancelQuietly(reader);
-    return { outcome: 'broken', error };
-  } finally {
-    aborted.stop();
-  }
+  return eachPiece(response.body, { maxBytes, keep: false }, signal, take);
 }
 
 /** Drops a body that will not be read (a redirect's), so the connection can be reused. */

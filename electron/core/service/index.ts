@@ -4,9 +4,10 @@
  * answers (read in a worker), the key's binding to its address.
  *
  * A service's answers are read off the main thread. The service client
- * (`core/service/service-client.ts`) sends requests and streams each answer's body, a chunk at a
- * time as it arrives, to the answer worker, one worker thread of the main process for every client
- * (`core/service/answer-reader.ts`; `answer-worker.ts`, bundled beside `main.js` by
+ * (`core/service/service-client.ts`) sends requests and streams each answer's body as it arrives,
+ * what arrives in one turn in one message (`merged-pieces.ts`: an answer sent a byte at a time
+ * costs what its bytes cost), to the answer worker, one worker thread of the main process for
+ * every client (`core/service/answer-reader.ts`; `answer-worker.ts`, bundled beside `main.js` by
  * `electron/build/build-electron.ts` with the Content Credentials worker, from `mainWorkerEntries`;
  * from source under tsx in tests and `npm run cli`). The worker bounds the answer's structure as it
  * arrives (`answer-scan.ts`: at most the usual 1 MiB besides inline images, 12,000 levels of
