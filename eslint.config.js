@@ -83,7 +83,7 @@ const CORE_MODULES = [
   [
     'engine',
     'submit, poll, download: the task engine',
-    ['credentials', 'download', 'errors', 'fs', 'gallery', 'service'],
+    ['base', 'credentials', 'download', 'errors', 'fs', 'gallery', 'service'],
   ],
   ['costs', 'prices, caps and the ledger', ['base', 'engine', 'errors', 'history', 'service']],
   [
@@ -99,7 +99,7 @@ const CORE_MODULES = [
   [
     'triage',
     'ratings, flags, tags and boards of images, and the boards themselves',
-    ['engine', 'errors', 'gallery', 'history'],
+    ['base', 'engine', 'errors', 'gallery', 'history'],
   ],
   [
     'batch',

@@ -5,7 +5,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Logger, silentLogger } from '../ports/logger';
-import { type EngineBoards, engineFiles, TaskEngine } from './engine';
+import { ClosingGate } from './base';
+import { engineFiles, TaskEngine } from './engine';
 import { ensurePrivateFolder } from './fs';
 import { Gallery } from './gallery';
 import { gatedTransports, IdleRelease, ImageIntake, PendingThumbnails } from './download';
@@ -114,7 +115,11 @@ export interface PictorCore {
    * it in its metadata as a kept key-carrying id's packet does (gallery/outgoing-file.ts).
    */
   readonly outgoingScrubber: () => Promise<((text: string) => string) | null>;
-  /** Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes the history. */
+  /**
+   * Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes
+   * the history. From its first moment a user's change is refused ("Pictor is closing"); once it
+   * resolves, no file of the core is being written, and none is started after (its closing gate).
+   */
   close(): Promise<void>;
 }
 
@@ -156,13 +161,24 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     // The worker started and warmed meanwhile (HistoryPort.warm): the first change after the
     // open does not pay for its start and a cold write.
     await Promise.all([gallery.init(), historyWorker.warm()]);
-    const inputs = new InputStore(gallery);
-    const opened = { history, historyWorker, gallery, intake, inputs, verifier, editSettings };
+    // Every writer of the core passes it; the close closes it (core/base/closing-gate.ts).
+    const gate = new ClosingGate();
+    const inputs = new InputStore(gallery, gate);
+    const opened = {
+      history,
+      historyWorker,
+      gallery,
+      intake,
+      inputs,
+      verifier,
+      editSettings,
+      gate,
+    };
     const paramSchemas = await openModelOptions(options.dataDir, gated.fetch, credentials);
     const core = withModelOptions(assemble(opened, { ...options, ...gated }, logger), paramSchemas);
-    // From the close's first moment, not after the model options end: a removal asked for then
-    // is refused as "Pictor is closing" (core/trash/trash-operations.ts).
-    return { ...core, close: () => (core.trash.refuseNew(), core.close()) };
+    // From the close's first moment, not after the model options end: a change asked for then
+    // (a removal, a rating) is refused as "Pictor is closing".
+    return { ...core, close: () => (void gate.refuseAsks(), core.close()) };
   } catch (error) {
     await historyWorker.dispose();
     history?.close();
@@ -175,13 +191,14 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
 type Opened = Pick<PictorCore, 'history' | 'gallery' | 'intake' | 'inputs' | 'editSettings'> & {
   verifier: ContentCredentialVerifier;
   historyWorker: HistoryPort;
+  gate: ClosingGate;
 };
 
 type Assembled = Omit<PictorCore, 'paramSchemas'>;
 
 /** The core's parts over its opened history and gallery; `close` ends them in order. */
 function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): Assembled {
-  const { history, historyWorker, gallery, intake, inputs, verifier, editSettings } = opened;
+  const { history, historyWorker, gallery, intake, inputs, verifier, editSettings, gate } = opened;
   // An import's and a rebuild's writes run in the history worker (history-writes.ts).
   const writing = writingInWorker(history, historyWorker);
   const serviceReach = new ServiceReach(logger);
@@ -197,8 +214,10 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     removals: history,
     // The trash's writes (a removal, an image to the trash, their Undo) in the history worker.
     userWrites: userWritesInWorker(history, historyWorker),
-    gallery: engineFiles(gallery, intake),
-    boards: submitBoards((): Boards => boards),
+    gallery: engineFiles(gallery, intake, gate),
+    // "Generate into" a board the library has none of: made as `boards` makes any (its checks,
+    // its limits, its sentences).
+    boards: { ensure: (path) => boards.ensure(path) },
     workflows,
     prompts: history.prompts,
     credentials: options.credentials,
@@ -209,16 +228,16 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
   const thumbnails = new PendingThumbnails({
     history,
     records: engine,
-    make: (image) => intake.makeThumbnail(image),
+    make: (image) => gate.write(() => intake.makeThumbnail(image)),
     imageEngine: options.imageEngine,
     logger,
   });
   const parts = { history, gallery, intake, inputs, editSettings, client, engine, thumbnails };
   const library = libraryOf({ ...parts, history: writing }, options, logger);
-  const trash = trashOf({ engine, gallery, library }, options, logger);
-  const triageDeps = { engine, triage: history.triage, now: () => options.clock.now() };
-  const boards = new Boards(triageDeps);
-  const templates = keptTemplates(history.templates, () => gallery.root, triageDeps.now, logger);
+  const trash = trashOf({ engine, gallery, library, gate }, options, logger);
+  const triageDeps = { engine, triage: history.triage, now: () => options.clock.now(), gate };
+  const boards: Boards = new Boards(triageDeps);
+  const templates = keptTemplates(history.templates, gallery, { ...triageDeps, logger });
   return {
     ...parts,
     serviceReach,
@@ -240,19 +259,26 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     keptIdScrubber: keptIdScrubberOf(heldKeysOf(options)),
     outgoingScrubber: () => heldKeyScrubberOrNone(heldKeysOf(options)),
     close() {
-      return closeInOrder({ ...this, historyWorker, verifier });
+      return closeInOrder({ ...this, historyWorker, verifier, gate });
     },
   };
 }
 
+/** What the core's close ends, in order. */
+type Closing = Assembled & Pick<Opened, 'historyWorker' | 'verifier' | 'gate'>;
+
 /** Ends the core's parts in order (PictorCore.close). */
-async function closeInOrder(parts: Assembled & Pick<Opened, 'historyWorker' | 'verifier'>) {
-  // New deletes and removals refused ("Pictor is closing"), those asked before ended while the
-  // history is open: a removal said done is written.
+async function closeInOrder(parts: Closing) {
+  // New changes refused ("Pictor is closing"): deletes, removals, ratings. Those asked before end
+  // while the history is open (a removal said done is written), then the trash's own queue.
+  await parts.gate.refuseAsks();
   await parts.trash.close();
   // The last triage writes' tasks announced (their sidecars asked for) before the engine stops.
   await Promise.all([parts.triage.settled(), parts.thumbnails.stop()]);
   await parts.engine.stop();
+  // A write asked for since the engine's last ones (a handler still at work) ends now, or is
+  // refused: none starts once the close has resolved (a quit leaves no half-done temp file).
+  await parts.gate.close();
   parts.intake.dispose();
   await parts.historyWorker.dispose();
   parts.history.close();
@@ -270,14 +296,6 @@ function batchPartsOf(
     batchActions: new BatchTaskActions(engine),
     templateRuns: new TemplateRuns({ templates: sourceOf(templates), costs, engine }),
   };
-}
-
-/**
- * How the engine has the library make the board a submit names ("Generate into") when it has
- * none of that path: as `boards` makes any (its checks, its limits, its sentences).
- */
-function submitBoards(boards: () => Boards): EngineBoards {
-  return { ensure: (path) => boards().ensure(path) };
 }
 
 /** Parts of the core with the history an import and a rebuild write through (writingInWorker). */

@@ -5,6 +5,9 @@
  * file of `tests/integration/ipc` built this by hand; the options say what a file changes: the
  * runtime's options (given the OS stand-ins, whose system trash the core may take), what the
  * stand-ins read, the wiring's optional parts and where events go (default: kept in `emitted`).
+ * Closed in the app's order: the wiring, the runtime (the quit's own close), then every answer
+ * still in flight settled, then the folders removed: once the runtime's close has resolved
+ * nothing of it writes there (its closing gate, electron/core/base/closing-gate.ts).
  */
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -81,13 +84,19 @@ function emptyHistory(): Promise<Buffer> {
   return emptyBytes;
 }
 
-/**
- * A folder of the wired main's removed: tried again while something still makes a file in it (the
- * runtime's close does not wait for every background write: a gallery folder removed whole had
- * `.pictor-tmp` made in it meanwhile on a loaded machine, and its removal failed ENOTEMPTY).
- */
-const removeFolder = (path: string) =>
-  rm(path, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+/** A folder of the wired main's removed, once nothing of it writes there. */
+const removeFolder = (path: string) => rm(path, { recursive: true, force: true });
+
+/** `call`, each answer kept in `inFlight` until it has settled. */
+function tracked(call: IpcCall, inFlight: Set<Promise<unknown>>): IpcCall {
+  return (channel, raw) => {
+    const answer = call(channel, raw);
+    inFlight.add(answer);
+    const done = (): void => void inFlight.delete(answer);
+    answer.then(done, done);
+    return answer;
+  };
+}
 
 /** The wired main, closed and removed by `cleanups`. */
 export async function wiredIpc(cleanups: Cleanups, options: WiredIpcOptions): Promise<WiredIpc> {
@@ -109,6 +118,10 @@ export async function wiredIpc(cleanups: Cleanups, options: WiredIpcOptions): Pr
     env: typeof env === 'function' ? env : () => env,
   });
   const runtime = await startTestRuntime(dir, { dataDir, ...options.runtime?.(os, dir) });
+  // After the runtime's close, before the folders go: a handler still at work as main closed
+  // ends (refused, or its write done within the close) before its folders are removed.
+  const inFlight = new Set<Promise<unknown>>();
+  cleanups.push(() => Promise.allSettled([...inFlight]));
   cleanups.push(() => runtime.close());
   const emitted: [EventChannel, unknown][] = [];
   const wiring = wireApp({
@@ -121,5 +134,6 @@ export async function wiredIpc(cleanups: Cleanups, options: WiredIpcOptions): Pr
     ...options.wiring?.(os, runtime),
   });
   cleanups.push(async () => wiring.dispose());
-  return { dir, runtime, os, wiring, request: ipcCaller(wiring.handlers), emitted };
+  const request = tracked(ipcCaller(wiring.handlers), inFlight);
+  return { dir, runtime, os, wiring, request, emitted };
 }

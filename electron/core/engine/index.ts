@@ -46,7 +46,6 @@ export { isBookkeepingOnly } from './bookkeeping-writes';
 export { engineFiles } from './engine-files';
 export {
   type EngineAdmission,
-  type EngineBoards,
   EngineInputError,
   type EngineWorkflows,
   type TaskEngineOptions,

@@ -7,7 +7,9 @@
  *
  * The folder may have been crafted (an unpacked archive, another local user): nothing is written
  * through a link (atomic-file.ts, contained-fs.ts) and nothing is read through one (open-inside.ts).
- * What the page adds is bounded by the inputs no task names (input-quota.ts).
+ * What the page adds is bounded by the inputs no task names (input-quota.ts). Each one kept is
+ * a user's change asked through the core's closing gate (core/base/closing-gate.ts): refused once
+ * the core is closing, and waited for by the close when asked before.
  */
 import { createHash } from 'node:crypto';
 import { lutimes, type FileHandle } from 'node:fs/promises';
@@ -19,6 +21,7 @@ import {
   type InputMime,
 } from '../../../shared/domain/image-inputs';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { ClosingGate } from '../base';
 import { systemErrorCode, UserFacingError } from '../errors';
 import {
   checkContained,
@@ -133,7 +136,11 @@ function unsafe(error: unknown): InputStoreError {
 export type InputRef = InputImage | string;
 
 export class InputStore {
-  constructor(private readonly library: InputStoreRoot) {}
+  constructor(
+    private readonly library: InputStoreRoot,
+    /** Lets each image kept in, or refuses it once the core is closing; default one never closed. */
+    private readonly gate: ClosingGate = new ClosingGate(),
+  ) {}
 
   /** The file of `image`, relative to the gallery root with `/` (the gallery protocol's path). */
   relativePath(image: Pick<InputImage, 'sha256' | 'mime'>): string {
@@ -146,9 +153,18 @@ export class InputStore {
    * named again (input-quota.ts keeps what was named lately). `admit`: asked before a new file is
    * written, and may refuse it (input-quota.ts).
    * @throws InputStoreError for bytes that are not a PNG, JPEG or WebP within the limits, or an
-   *   `inputs/` folder that is a link or leads outside; `admit`'s; file-system errors (a full disk).
+   *   `inputs/` folder that is a link or leads outside; `admit`'s; file-system errors (a full disk);
+   *   "Pictor is closing" once the core is closing.
    */
-  async put(bytes: Uint8Array, admit?: (image: InputImage) => Promise<void>): Promise<InputImage> {
+  put(bytes: Uint8Array, admit?: (image: InputImage) => Promise<void>): Promise<InputImage> {
+    return this.gate.ask(() => this.keep(bytes, admit));
+  }
+
+  /** {@link put}, let in by the gate. */
+  private async keep(
+    bytes: Uint8Array,
+    admit?: (image: InputImage) => Promise<void>,
+  ): Promise<InputImage> {
     const image = await describeInput(bytes);
     if (await this.holds(image)) {
       await this.touch(image);

@@ -12,13 +12,17 @@
  * folder (a read-only disk) is logged and kept in the history; the next change writes it all.
  * A library moved elsewhere gets its copy at its next change. A copy a newer Pictor wrote (a later
  * `schemaVersion`) is neither read nor written over: this version would restore only the entries
- * it can read, and its next change would replace the newer one's set with its own.
+ * it can read, and its next change would replace the newer one's set with its own. Each write
+ * passes the core's closing gate (core/base/closing-gate.ts) as it is asked: one asked before the
+ * core closed is waited for by the close, one asked after is refused (logged; the history keeps
+ * the change, and the next start's next change writes it all).
  */
 import { join } from 'node:path';
 import { z } from 'zod';
 import { promptTemplateSchema, type PromptTemplate } from '../../../shared/domain/prompt-template';
 import { MAX_WORD_LISTS, wordListSchema, type WordList } from '../../../shared/domain/word-lists';
 import type { Logger } from '../../ports/logger';
+import { ClosingGate } from '../base';
 import { messageOf } from '../errors';
 import { errorCode, ownFolder, readRegularFile, TEMP_DIR, writeFileAtomic } from '../fs';
 import { MAX_TEMPLATE_FILE_BYTES, MAX_TEMPLATES_PER_FILE } from './template-files';
@@ -60,6 +64,8 @@ export class TemplateBackup {
   constructor(
     private readonly root: () => string,
     private readonly logger: Logger,
+    /** Lets each write in, or refuses it once the core has closed; default one never closed. */
+    private readonly gate: ClosingGate = new ClosingGate(),
   ) {}
 
   /**
@@ -67,29 +73,37 @@ export class TemplateBackup {
    * the other, each with the set as it is then). Never throws: a failure is logged.
    */
   write(snapshot: () => TemplateSet): Promise<void> {
-    const next = this.writing.then(async () => {
-      const root = this.root();
-      try {
-        const set = snapshot();
-        const file = { ...pictorTemplateFile(set.templates), wordLists: set.wordLists };
-        if (newer(await this.readJson())) {
-          this.logger.warn(
-            "templates: a newer Pictor's copy in the library folder is kept as it is",
-          );
-          return;
-        }
-        await ownFolder(root, TEMP_DIR);
-        await ownFolder(root, TEMPLATES_BACKUP_DIR);
-        const target = join(root, TEMPLATES_BACKUP_DIR, BACKUP_FILE);
-        await writeFileAtomic(root, target, `${JSON.stringify(file, null, 2)}\n`);
-      } catch (error) {
-        this.logger.warn('templates: the copy in the library folder was not written', {
-          error: messageOf(error),
-        });
+    return this.gate
+      .write(() => {
+        const next = this.writing.then(() => this.writeNow(snapshot));
+        this.writing = next;
+        return next;
+      })
+      .catch((error: unknown) => this.notWritten(error));
+  }
+
+  private async writeNow(snapshot: () => TemplateSet): Promise<void> {
+    const root = this.root();
+    try {
+      const set = snapshot();
+      const file = { ...pictorTemplateFile(set.templates), wordLists: set.wordLists };
+      if (newer(await this.readJson())) {
+        this.logger.warn("templates: a newer Pictor's copy in the library folder is kept as it is");
+        return;
       }
+      await ownFolder(root, TEMP_DIR);
+      await ownFolder(root, TEMPLATES_BACKUP_DIR);
+      const target = join(root, TEMPLATES_BACKUP_DIR, BACKUP_FILE);
+      await writeFileAtomic(root, target, `${JSON.stringify(file, null, 2)}\n`);
+    } catch (error) {
+      this.notWritten(error);
+    }
+  }
+
+  private notWritten(error: unknown): void {
+    this.logger.warn('templates: the copy in the library folder was not written', {
+      error: messageOf(error),
     });
-    this.writing = next;
-    return next;
   }
 
   /**

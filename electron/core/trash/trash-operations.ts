@@ -10,10 +10,11 @@
  * ({@link TRASH_KEEP_MS}), when the app quits (after waiting a bounded time for an operation in
  * flight) or when the gallery changes folder.
  *
- * Once the core closes ({@link close}), a delete, removal or Undo asked for is refused with
- * "Pictor is closing" (the page may still ask while the window goes): run then, it would meet a
- * history already closed and say the disk was full. Those asked before run to their end first,
- * with the history open, so what an outcome says is removed is written.
+ * Each delete, removal and Undo is a user's change asked through the core's closing gate
+ * (core/base/closing-gate.ts): once the core closes, one asked for is refused with "Pictor is
+ * closing" (the page may still ask while the window goes): run then, it would meet a history
+ * already closed and say the disk was full. Those asked before run to their end first, with the
+ * history open, so what an outcome says is removed is written.
  */
 import { randomUUID } from 'node:crypto';
 import { sentence } from '../../../shared/i18n/sentence';
@@ -23,7 +24,6 @@ import type { Disposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
 import { silentLogger, type Logger } from '../../ports/logger';
 import { EngineInputError } from '../engine';
-import { UserFacingError } from '../errors';
 import {
   distinctImages,
   findImage,
@@ -35,7 +35,7 @@ import {
 import { GalleryTrash, TRASH_KEEP_MS, heldNames } from './gallery-trash';
 import { HeldEntries, type HeldImage, type HeldTask } from './held-entries';
 import { imageKey, putAside } from './image-entries';
-import { nextTurn, type Operation, OperationRunner, processTimers } from '../base';
+import { ClosingGate, nextTurn, type Operation, OperationRunner, processTimers } from '../base';
 import {
   OutcomeBuilder,
   type TaskRemoval,
@@ -54,11 +54,6 @@ import type { ImageBatch, ImageEntry, TaskBatch } from './trash-journal';
 /** Records a delete or an Undo reads on main per turn of its loop before anything moves. */
 const READS_PER_TURN = 25;
 
-/** An operation asked for once the core is closing: nothing was done. */
-function closingRefusal(): Promise<never> {
-  return Promise.reject(new UserFacingError(sentence('error.library.closing'), { code: 'failed' }));
-}
-
 export class TrashOperations implements Disposable {
   private readonly held: HeldEntries;
   private readonly clock: Clock;
@@ -72,12 +67,13 @@ export class TrashOperations implements Disposable {
   private readonly asked = new AskedDeletes();
   /** The steps over what is held: restores, time for Undo, the journal's files. */
   private readonly batches: TrashBatches;
-  /** Set by {@link close}: new operations are refused. */
-  private closing = false;
+  /** Where deletes, removals and Undos are asked: the core's gate, else the trash's own. */
+  private readonly gate: ClosingGate;
 
   constructor(private readonly options: TrashOperationsOptions) {
     this.clock = options.clock ?? processTimers;
     this.logger = options.logger ?? silentLogger;
+    this.gate = options.core.gate ?? new ClosingGate();
     this.held = new HeldEntries(this.clock);
     this.runner = new OperationRunner({ clock: this.clock, kinds: { trash: 'queue' } });
     this.batches = new TrashBatches({
@@ -97,19 +93,15 @@ export class TrashOperations implements Disposable {
     this.following?.dispose();
   }
 
-  /** Refuses every delete, removal and Undo asked for from now on ("Pictor is closing"). */
-  refuseNew(): void {
-    this.closing = true;
-  }
-
   /**
-   * Refuses every delete, removal and Undo asked for from now on, and waits for those asked
-   * before (the core closes next: they must end while the history is open).
+   * Refuses every delete, removal and Undo asked for from now on (its gate's asks: the core's
+   * close has refused them already), and waits for those asked before and for what they left
+   * queued (the core closes next: they must end while the history is open).
    */
-  close(): Promise<void> {
-    this.refuseNew();
+  async close(): Promise<void> {
     this.dispose();
-    return this.run(async () => undefined);
+    await this.gate.refuseAsks();
+    await this.run(async () => undefined);
   }
 
   /** Calls `listener` as operations progress (a few times a second, and at the end of each). */
@@ -141,12 +133,13 @@ export class TrashOperations implements Disposable {
    * same operation: the outcome is then `canceled`, its records as they are after that.
    */
   deleteImages(refs: readonly ImageRef[], options: TrashRunOptions = {}): Promise<TrashOutcome> {
-    if (this.closing) return closingRefusal();
-    const distinct = distinctImages(refs);
-    const asked = this.asked.ask('images', distinct.map(imageKey), options.signal);
-    return this.run((operation) => this.deleteRun(distinct, operation), asked.signal).finally(
-      asked.end,
-    );
+    return this.gate.ask(() => {
+      const distinct = distinctImages(refs);
+      const asked = this.asked.ask('images', distinct.map(imageKey), options.signal);
+      return this.run((operation) => this.deleteRun(distinct, operation), asked.signal).finally(
+        asked.end,
+      );
+    });
   }
 
   /**
@@ -155,37 +148,38 @@ export class TrashOperations implements Disposable {
    * named that is not deleted then counts as back.
    */
   restoreImages(refs: readonly ImageRef[]): Promise<TrashOutcome> {
-    if (this.closing) return closingRefusal();
-    const distinct = distinctImages(refs);
-    // Before the restore's turn: the stopped delete runs (or ends) first, in the order asked.
-    const stopped = this.asked.stop('images', new Set(distinct.map(imageKey)));
-    return this.run(async (operation) => {
-      const { engine } = this.options.core;
-      const outcome = new OutcomeBuilder();
-      const chosen: HeldImage[] = [];
-      for (const [n, ref] of distinct.entries()) {
-        if (n > 0 && n % READS_PER_TURN === 0) await nextTurn();
-        const held = this.held.image(imageKey(ref));
-        try {
-          const found = findImage(engine, ref);
-          if (!held && stopped.has(imageKey(ref)) && found.image.state !== 'deleted') {
-            outcome.changed(found.record);
-            continue;
+    return this.gate.ask(() => {
+      const distinct = distinctImages(refs);
+      // Before the restore's turn: the stopped delete runs (or ends) first, in the order asked.
+      const stopped = this.asked.stop('images', new Set(distinct.map(imageKey)));
+      return this.run(async (operation) => {
+        const { engine } = this.options.core;
+        const outcome = new OutcomeBuilder();
+        const chosen: HeldImage[] = [];
+        for (const [n, ref] of distinct.entries()) {
+          if (n > 0 && n % READS_PER_TURN === 0) await nextTurn();
+          const held = this.held.image(imageKey(ref));
+          try {
+            const found = findImage(engine, ref);
+            if (!held && stopped.has(imageKey(ref)) && found.image.state !== 'deleted') {
+              outcome.changed(found.record);
+              continue;
+            }
+            if (!held) throw new GalleryImageError(sentence('error.gallery.imageInSystemTrash'));
+            if (found.image.state !== 'deleted')
+              throw new GalleryImageError(sentence('error.gallery.imageChangedSinceDelete'));
+            chosen.push(held);
+          } catch (error) {
+            outcome.fail(error);
           }
-          if (!held) throw new GalleryImageError(sentence('error.gallery.imageInSystemTrash'));
-          if (found.image.state !== 'deleted')
-            throw new GalleryImageError(sentence('error.gallery.imageChangedSinceDelete'));
-          chosen.push(held);
-        } catch (error) {
-          outcome.fail(error);
         }
-      }
-      await this.batches.restoring(
-        { chosen, items: 'images', operation },
-        this.batches.imageBack(outcome),
-        outcome,
-      );
-      return outcome.done();
+        await this.batches.restoring(
+          { chosen, items: 'images', operation },
+          this.batches.imageBack(outcome),
+          outcome,
+        );
+        return outcome.done();
+      });
     });
   }
 
@@ -196,10 +190,13 @@ export class TrashOperations implements Disposable {
    * back).
    */
   removeTasks(localIds: readonly string[], options: TrashRunOptions = {}): Promise<TaskRemoval> {
-    if (this.closing) return closingRefusal();
-    const ids = [...new Set(localIds)];
-    const asked = this.asked.ask('tasks', ids, options.signal);
-    return this.run((operation) => this.removeRun(ids, operation), asked.signal).finally(asked.end);
+    return this.gate.ask(() => {
+      const ids = [...new Set(localIds)];
+      const asked = this.asked.ask('tasks', ids, options.signal);
+      return this.run((operation) => this.removeRun(ids, operation), asked.signal).finally(
+        asked.end,
+      );
+    });
   }
 
   /**
@@ -207,26 +204,27 @@ export class TrashOperations implements Disposable {
    * of any of them still under way, or waiting, is stopped first and puts back what it removed.
    */
   restoreTasks(localIds: readonly string[]): Promise<TrashOutcome> {
-    if (this.closing) return closingRefusal();
-    const ids = [...new Set(localIds)];
-    const stopped = this.asked.stop('tasks', new Set(ids));
-    return this.run(async (operation) => {
-      const { engine } = this.options.core;
-      const outcome = new OutcomeBuilder();
-      const chosen: HeldTask[] = [];
-      for (const localId of ids) {
-        const held = this.held.task(localId);
-        const present = engine.get(localId);
-        if (held) chosen.push(held);
-        else if (stopped.has(localId) && present) outcome.changed(present);
-        else outcome.fail(new EngineInputError(sentence('error.library.taskNoLongerHeld')));
-      }
-      await this.batches.restoring(
-        { chosen, items: 'tasks', operation },
-        this.batches.taskBack(outcome),
-        outcome,
-      );
-      return outcome.done();
+    return this.gate.ask(() => {
+      const ids = [...new Set(localIds)];
+      const stopped = this.asked.stop('tasks', new Set(ids));
+      return this.run(async (operation) => {
+        const { engine } = this.options.core;
+        const outcome = new OutcomeBuilder();
+        const chosen: HeldTask[] = [];
+        for (const localId of ids) {
+          const held = this.held.task(localId);
+          const present = engine.get(localId);
+          if (held) chosen.push(held);
+          else if (stopped.has(localId) && present) outcome.changed(present);
+          else outcome.fail(new EngineInputError(sentence('error.library.taskNoLongerHeld')));
+        }
+        await this.batches.restoring(
+          { chosen, items: 'tasks', operation },
+          this.batches.taskBack(outcome),
+          outcome,
+        );
+        return outcome.done();
+      });
     });
   }
 

@@ -1,6 +1,7 @@
 /** What the trash operations (trash-operations.ts) are given: the journal, the core, the ports. */
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
+import type { ClosingGate } from '../base';
 import type { SystemTrash } from '../../ports/system-trash';
 import type { TaskEngine } from '../engine';
 import type { Library } from '../library';
@@ -17,9 +18,9 @@ export type TrashEngine = Pick<TaskEngine, 'get' | 'editImageFiles' | 'remove' |
 export interface TrashOperationsOptions {
   readonly journal: TrashJournal;
   /**
-   * The core's engine and gallery: the trash is the gallery's trash folder (TRASH_DIR) in the
-   * gallery's root as it is at each operation, so it follows the gallery when that changes folder
-   * (see TrashOperations.reroot).
+   * The core's engine, gallery and closing gate: the trash is the gallery's trash folder
+   * (TRASH_DIR) in the gallery's root as it is at each operation, so it follows the gallery when
+   * that changes folder (see TrashOperations.reroot).
    */
   readonly core: {
     readonly engine: TrashEngine;
@@ -29,6 +30,11 @@ export interface TrashOperationsOptions {
      * through TrashOperations.reroot (until the trash is disposed).
      */
     readonly library?: Pick<Library, 'aroundChanges'>;
+    /**
+     * Where deletes, removals and Undos are asked: the core's closing gate (refused once the
+     * core closes); default a gate of the trash's own, which TrashOperations.close closes.
+     */
+    readonly gate?: ClosingGate;
   };
   /** Moves a file to the system's trash (the host's); throws when it cannot. */
   readonly sendToSystemTrash: SystemTrash;

@@ -23,6 +23,7 @@ import {
   type TriageFlag,
 } from '../../../shared/domain/triage';
 import { sentence } from '../../../shared/i18n/sentence';
+import { ClosingGate } from '../base';
 import type { ImageRef } from '../gallery';
 import type { TaskEngine } from '../engine';
 import type { HistoryTriage, TriageEdit, TriageWrites, TriageWritten } from '../history';
@@ -83,6 +84,12 @@ export interface TriageDeps {
   readonly now: () => number;
   /** Main's own time in ms, which cuts the announcements into turns; absent: performance.now. */
   readonly turnTime?: () => number;
+  /**
+   * Where every change, Undo and Redo is asked: the core's closing gate, which refuses them once
+   * the core closes and waits for those asked before (their sidecars are then asked while the
+   * engine still writes them); default a gate that never closes (the CLI's one command).
+   */
+  readonly gate?: ClosingGate;
 }
 
 /**
@@ -103,7 +110,11 @@ export class TriageActions {
   /** The announcement of the last write: the next write's waits for it (records in order). */
   private announcing: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly deps: TriageDeps) {}
+  private readonly gate: ClosingGate;
+
+  constructor(private readonly deps: TriageDeps) {
+    this.gate = deps.gate ?? new ClosingGate();
+  }
 
   /**
    * Applies `change` to every named image (a task's images by their position) as one step.
@@ -157,11 +168,16 @@ export class TriageActions {
     return this.announcing.then(() => undefined);
   }
 
-  /** Runs `work` after every change asked before it has ended (ended well or not). */
+  /**
+   * Runs `work` after every change asked before it has ended (ended well or not); refused, with
+   * nothing written, once the core is closing.
+   */
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.last.then(work, work);
-    this.last = run.catch(() => undefined);
-    return run;
+    return this.gate.ask(() => {
+      const run = this.last.then(work, work);
+      this.last = run.catch(() => undefined);
+      return run;
+    });
   }
 
   private async write(parts: readonly TriagePart[]): Promise<TriageOutcome> {

@@ -76,7 +76,7 @@ export const libraryErrors = {
   'error.library.historyClosed': 'The history database is closed.',
   // A delete, removal or Undo asked for while the core closes (core/trash/trash-operations.ts).
   'error.library.closing':
-    'Pictor is closing, so nothing was deleted, removed or brought back. Do it again once Pictor has started again.',
+    'Pictor is closing, so nothing was changed. Do it again once Pictor has started again.',
   'error.library.historyRecordInvalid':
     'Pictor did not save a task because its record is not valid; report this problem.',
   'error.library.historyOpenFailed':

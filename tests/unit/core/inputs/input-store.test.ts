@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { englishText } from '../../../../shared/i18n/sentence';
+import { ClosingGate } from '../../../../electron/core/base';
+import { UserFacingError } from '../../../../electron/core/errors';
 import { InputStore, InputStoreError } from '../../../../electron/core/inputs/input-store';
 import { pngDeclaring } from '../../../integration/image-renderer/image-fixtures';
 
@@ -96,6 +98,21 @@ describe('InputStore.put', () => {
     await symlink(outside, join(root, 'inputs'), 'dir');
     expect(await refusal(store.put(await image('png')))).toMatch(/^error\.inputs\.unsafe /);
     expect(await readdir(outside)).toEqual([]);
+  });
+
+  it('writes nothing once the core has closed (its closing gate): refused as “Pictor is closing”', async () => {
+    const gate = new ClosingGate();
+    const put = new InputStore({ root }, gate).put(await image('png'));
+    await gate.close();
+    // Asked before the close: kept by the time the close has resolved.
+    expect(await readdir(join(root, 'inputs'))).toHaveLength(1);
+    await put;
+    const late = await new InputStore({ root }, gate)
+      .put(await image('webp'))
+      .catch((e: unknown) => e);
+    expect(late).toBeInstanceOf(UserFacingError);
+    expect((late as UserFacingError).sentence?.key).toBe('error.library.closing');
+    expect(await readdir(join(root, 'inputs'))).toHaveLength(1);
   });
 });
 
