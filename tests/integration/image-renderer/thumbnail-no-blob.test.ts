@@ -41,7 +41,11 @@ function rendererPage(): Page {
 /** Counts in the page and every worker it runs now (each installed before it is read). */
 async function blobEncodes(): Promise<number> {
   const renderer = rendererPage();
-  const realms = [renderer, ...renderer.workers()];
+  // The page and its workers: each evaluates a script in its own global.
+  const realms: { evaluate(script: string): Promise<unknown> }[] = [
+    renderer,
+    ...renderer.workers(),
+  ];
   const counts = await Promise.all(
     realms.map(async (realm) => {
       await realm.evaluate(COUNT_BLOB_ENCODERS);
