@@ -14,6 +14,7 @@ import {
 } from '../../shared/image-renderer/protocol';
 import { IMAGE_MIME, sniffImage, type ImageKind } from '../../shared/domain/image-kind';
 import { storedSizeOfBytes, type StoredSize } from './image-size';
+import { drawnOn } from './draw-bitmap';
 import { desiredFor, eighthsFor, isReductionOf } from './jpeg-scale';
 import { SourceTooLargeError, readSourceBytes } from './read-source';
 
@@ -307,17 +308,7 @@ function canvasOf(width: number, height: number): Canvas {
 
 /** Draws `bitmap` (closing it) and encodes it as a PNG (a `png` job's; a thumbnail's: the page). */
 async function encodePng(bitmap: ImageBitmap): Promise<Uint8Array> {
-  // Drawn with a 2d context, not handed over to a 'bitmaprenderer' one: Chromium 156 encodes a
-  // transferred bitmap of an EXIF-rotated image unrotated (a 300×400 image became a 400×300 WebP).
-  let canvas: OffscreenCanvas;
-  try {
-    const made = canvasOf(bitmap.width, bitmap.height);
-    made.context.drawImage(bitmap, 0, 0);
-    canvas = made.canvas;
-  } finally {
-    bitmap.close();
-  }
-  const encoded = await canvas.convertToBlob({ type: 'image/png' });
+  const encoded = await drawnOn(bitmap, canvasOf).convertToBlob({ type: 'image/png' });
   // The Blob stays until the worker's heap is collected, held by the browser process (in
   // Electron, the main process).
   heldBytes += encoded.size;

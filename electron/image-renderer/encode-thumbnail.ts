@@ -8,6 +8,7 @@
  * quality: PAGE_THUMBNAIL_WEBP); encoding here costs the page's thread the base64 text.
  */
 import { PAGE_THUMBNAIL_WEBP } from '../../shared/image-renderer/protocol';
+import { drawnOn } from './draw-bitmap';
 
 /** WebP quality of thumbnails (0–1): small files, no visible blocks at 384 px. */
 const THUMBNAIL_QUALITY = PAGE_THUMBNAIL_WEBP.quality / 100;
@@ -37,17 +38,7 @@ function canvasOf(width: number, height: number) {
 
 /** `bitmap` (closed here) drawn and encoded as a WebP thumbnail. */
 export function thumbnailWebp(bitmap: ImageBitmap): Uint8Array {
-  let canvas: HTMLCanvasElement;
-  try {
-    // Drawn with a 2d context, as the workers draw (decode.ts: a bitmap handed over to a
-    // 'bitmaprenderer' context is encoded unturned by Chromium 156).
-    const made = canvasOf(bitmap.width, bitmap.height);
-    made.context.drawImage(bitmap, 0, 0);
-    canvas = made.canvas;
-  } finally {
-    bitmap.close();
-  }
-  const url = canvas.toDataURL('image/webp', THUMBNAIL_QUALITY);
+  const url = drawnOn(bitmap, canvasOf).toDataURL('image/webp', THUMBNAIL_QUALITY);
   // A Chromium that cannot encode WebP answers a PNG data URL.
   if (!url.startsWith(WEBP_DATA_URL)) throw new Error('The page cannot encode image/webp.');
   const text = atob(url.slice(WEBP_DATA_URL.length));
