@@ -4,14 +4,21 @@
  * cancelled, so nothing here needs to stop half-way.
  */
 import type { ImageJob, PageAnswer } from '../../shared/image-renderer/protocol';
-import { UndecodableError, png, thumbnail, workerHeldBytes } from './decode';
+import {
+  UndecodableError,
+  png,
+  thumbnailBitmap,
+  workerHeldBytes,
+  type ThumbnailBitmap,
+} from './decode';
 
-/** What a worker posts to the page: the answer, and what it has made Chromium hold so far. */
-export interface WorkerReply {
-  readonly answer: PageAnswer;
-  /** See workerHeldBytes (decode.ts). */
-  readonly heldBytes: number;
-}
+/**
+ * What a worker posts to the page: the answer, or a thumbnail job's bitmap for the page to encode
+ * (encode-thumbnail.ts); and what it has made Chromium hold so far (workerHeldBytes, decode.ts).
+ */
+export type WorkerReply =
+  | { readonly answer: PageAnswer; readonly heldBytes: number }
+  | { readonly thumbnail: ThumbnailBitmap; readonly heldBytes: number };
 
 /** The parts of a dedicated worker's global scope used here (the DOM library types `self` as a window). */
 interface WorkerScope {
@@ -25,9 +32,9 @@ function detailOf(error: unknown): string {
   return error instanceof Error ? error.message : 'The job failed.';
 }
 
-async function answer(job: ImageJob): Promise<PageAnswer> {
+async function answer(job: ImageJob): Promise<PageAnswer | ThumbnailBitmap> {
   try {
-    if (job.type === 'thumbnail') return await thumbnail(job);
+    if (job.type === 'thumbnail') return await thumbnailBitmap(job);
     if (job.type === 'png') return await png(job);
     return { type: 'failed', id: job.id, detail: 'Decode workers do not do this job.' };
   } catch (error) {
@@ -38,13 +45,12 @@ async function answer(job: ImageJob): Promise<PageAnswer> {
 
 scope.onmessage = (event) => {
   void answer(event.data).then((reply) => {
+    const heldBytes = workerHeldBytes();
+    if ('fitted' in reply) {
+      scope.postMessage({ thumbnail: reply, heldBytes }, [reply.fitted]);
+      return;
+    }
     // Within the renderer the bytes move; the page clones them on to the main process.
-    const transfer =
-      reply.type === 'thumbnail'
-        ? [reply.webp.buffer]
-        : reply.type === 'png'
-          ? [reply.png.buffer]
-          : [];
-    scope.postMessage({ answer: reply, heldBytes: workerHeldBytes() }, transfer);
+    scope.postMessage({ answer: reply, heldBytes }, reply.type === 'png' ? [reply.png.buffer] : []);
   });
 };

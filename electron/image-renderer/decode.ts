@@ -2,12 +2,11 @@
  * What a decode worker does with one job: read the bytes into the worker's own buffer (never a
  * Blob, which the browser process would hold), check the header's size against the job and the
  * page's own ceiling, decode with Chromium's codecs through WebCodecs' ImageDecoder (a truncated or
- * corrupt file fails here; a large JPEG decodes reduced), then scale and encode. Each refusal is a
- * short fixed sentence.
+ * corrupt file fails here; a large JPEG decodes reduced), then scale; a PNG job's image is encoded
+ * here, a thumbnail by the page (encode-thumbnail.ts). Each refusal is a short fixed sentence.
  */
 import {
   PAGE_MAX_PIXELS,
-  PAGE_THUMBNAIL_WEBP,
   PAGE_MAX_SOURCE_BYTES,
   type PageAnswer,
   type PngJob,
@@ -15,6 +14,7 @@ import {
 } from '../../shared/image-renderer/protocol';
 import { IMAGE_MIME, sniffImage, type ImageKind } from '../../shared/domain/image-kind';
 import { storedSizeOfBytes, type StoredSize } from './image-size';
+import { drawnOn } from './draw-bitmap';
 import { desiredFor, eighthsFor, isReductionOf } from './jpeg-scale';
 import { SourceTooLargeError, readSourceBytes } from './read-source';
 
@@ -26,10 +26,10 @@ export class UndecodableError extends Error {
 /**
  * What this worker has made Chromium hold until the worker ends (see page.ts: it ends past a
  * budget), measured in Chromium 150 by the renderer's growth over jobs in one worker: every new
- * canvas an image was drawn on ({@link canvasOf}) and every encoded Blob, and four bytes per pixel
- * of every YUV frame Chromium drew itself (a turned one: see {@link rgbaOf}). Not an image's
- * bytes: every decoder is handed its buffer, released when it closes (60 8 MB PNGs grew the
- * renderer 0.8 MB each; a decoder given a copy held it: 2.6 MB per 2.5 MB JPEG).
+ * canvas an image was drawn on ({@link canvasOf}) and every encoded Blob (a PNG job's), and four
+ * bytes per pixel of every YUV frame Chromium drew itself (a turned one: see {@link rgbaOf}). Not
+ * an image's bytes: every decoder is handed its buffer, released when it closes (60 8 MB PNGs grew
+ * the renderer 0.8 MB each; a decoder given a copy held it: 2.6 MB per 2.5 MB JPEG).
  */
 let heldBytes = 0;
 
@@ -77,9 +77,6 @@ async function rgbaOf(frame: VideoFrame): Promise<ImageData | null> {
   await frame.copyTo(pixels, options);
   return new ImageData(pixels, width, height);
 }
-
-/** WebP quality of thumbnails (0–1): small files, no visible blocks at 384 px. */
-const THUMBNAIL_QUALITY = PAGE_THUMBNAIL_WEBP.quality / 100;
 
 /** Reads a job's bytes; a body past the page's ceiling is the image's fault (undecodable). */
 async function read(reading: Promise<Uint8Array>): Promise<Uint8Array> {
@@ -283,7 +280,7 @@ interface Canvas {
   readonly context: OffscreenCanvasRenderingContext2D;
 }
 
-/** The largest canvas a worker keeps for its next image: a thumbnail's, never a whole image's. */
+/** The largest canvas a worker keeps for its next PNG job: a small one's, never a whole image's. */
 const KEPT_CANVAS_PIXELS = 1024 * 1024;
 let keptCanvas: Canvas | null = null;
 
@@ -309,32 +306,33 @@ function canvasOf(width: number, height: number): Canvas {
   return made;
 }
 
-/** Draws `bitmap` (closing it) and encodes it. */
-async function encode(bitmap: ImageBitmap, type: 'image/webp' | 'image/png'): Promise<Uint8Array> {
-  // Drawn with a 2d context, not handed over to a 'bitmaprenderer' one: Chromium 156 encodes a
-  // transferred bitmap of an EXIF-rotated image unrotated (a 300×400 image became a 400×300 WebP).
-  let canvas: OffscreenCanvas;
-  try {
-    const made = canvasOf(bitmap.width, bitmap.height);
-    made.context.drawImage(bitmap, 0, 0);
-    canvas = made.canvas;
-  } finally {
-    bitmap.close();
-  }
-  const encoded = await canvas.convertToBlob(
-    type === 'image/webp' ? { type, quality: THUMBNAIL_QUALITY } : { type },
-  );
+/** Draws `bitmap` (closing it) and encodes it as a PNG (a `png` job's; a thumbnail's: the page). */
+async function encodePng(bitmap: ImageBitmap): Promise<Uint8Array> {
+  const encoded = await drawnOn(bitmap, canvasOf).convertToBlob({ type: 'image/png' });
   // The Blob stays until the worker's heap is collected, held by the browser process (in
   // Electron, the main process).
   heldBytes += encoded.size;
-  if (encoded.type !== type) throw new Error(`The page cannot encode ${type}.`);
+  if (encoded.type !== 'image/png') throw new Error('The page cannot encode image/png.');
   return new Uint8Array(await encoded.arrayBuffer());
 }
 
-export async function thumbnail(job: ThumbnailJob): Promise<PageAnswer> {
+/**
+ * A thumbnail job's image decoded and scaled, for the page to encode (encode-thumbnail.ts): an
+ * encoder in this worker (OffscreenCanvas.convertToBlob) makes a Blob, which the browser process
+ * (in Electron, the main process) takes a copy of and copies back when its bytes are read.
+ */
+export interface ThumbnailBitmap {
+  readonly id: number;
+  /** Fitted inside the thumbnail's side; transferred to the page, which closes it. */
+  readonly fitted: ImageBitmap;
+  /** The decoded size (oriented). */
+  readonly width: number;
+  readonly height: number;
+}
+
+export async function thumbnailBitmap(job: ThumbnailJob): Promise<ThumbnailBitmap> {
   const { fitted, width, height } = await decodedSource(job);
-  const webp = await encode(fitted, 'image/webp');
-  return { type: 'thumbnail', id: job.id, width, height, webp };
+  return { id: job.id, fitted, width, height };
 }
 
 export async function png(job: PngJob): Promise<PageAnswer> {
@@ -345,7 +343,7 @@ export async function png(job: PngJob): Promise<PageAnswer> {
     const { frame } = decoded;
     const side = job.maxSide ?? Math.max(frame.displayWidth, frame.displayHeight);
     const bitmap = await scaledTo(frame, fitInside(frame.displayWidth, frame.displayHeight, side));
-    return { type: 'png', id: job.id, png: await encode(bitmap, 'image/png') };
+    return { type: 'png', id: job.id, png: await encodePng(bitmap) };
   } finally {
     closeFrame(decoded);
   }

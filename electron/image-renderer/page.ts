@@ -12,8 +12,10 @@ import {
   type PageRequest,
 } from '../../shared/image-renderer/protocol';
 import type { C2paWorkerReply } from './c2pa-worker';
+import type { ThumbnailBitmap } from './decode';
 import type { WorkerReply } from './decode-worker';
 import { rasterSvg } from './svg-raster';
+import { thumbnailWebp } from './encode-thumbnail';
 
 /** Decode workers kept warm; more start when more jobs run at once (the main process bounds that). */
 const WARM_WORKERS = 2;
@@ -59,11 +61,14 @@ class JobRunner {
   }
 
   private finished(worker: Worker, reply: Reply): void {
-    const { answer, heldBytes } = reply;
-    if (answer.type === 'ready') return;
-    const entry = this.running.get(answer.id);
-    if (entry?.worker !== worker) return;
-    this.running.delete(answer.id);
+    const id = 'thumbnail' in reply ? reply.thumbnail.id : answerId(reply.answer);
+    const entry = id === null ? undefined : this.running.get(id);
+    if (id === null || entry?.worker !== worker) {
+      if ('thumbnail' in reply) reply.thumbnail.fitted.close();
+      return;
+    }
+    this.running.delete(id);
+    const { heldBytes } = reply;
     // Past its budget the worker is replaced (see PAGE_WORKER_BYTES_BUDGET), and a Content
     // Credentials worker whose WebAssembly code trapped is never used again.
     const retire = 'retire' in reply && reply.retire;
@@ -72,7 +77,7 @@ class JobRunner {
       worker.terminate();
       if (entry.pool === 'decode') this.idle.decode.push(this.spawn('decode'));
     }
-    this.answer(answer);
+    this.answer('thumbnail' in reply ? encoded(reply.thumbnail) : reply.answer);
   }
 
   /** A worker that threw outside a job's own handling: its job fails, the worker is replaced. */
@@ -99,6 +104,22 @@ class JobRunner {
   /** Cloned, not transferred: see PageAnswer. */
   private answer(reply: PageAnswer): void {
     this.port.postMessage(reply);
+  }
+}
+
+/** The job an answer is to; null for `ready`. */
+function answerId(answer: PageAnswer): number | null {
+  return answer.type === 'ready' ? null : answer.id;
+}
+
+/** A thumbnail job's answer: its bitmap encoded here (encode-thumbnail.ts). */
+function encoded(made: ThumbnailBitmap): PageAnswer {
+  const { id, width, height, fitted } = made;
+  try {
+    return { type: 'thumbnail', id, width, height, webp: thumbnailWebp(fitted) };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : 'The thumbnail was not encoded.';
+    return { type: 'failed', id, detail };
   }
 }
 

@@ -40,10 +40,11 @@ export const PAGE_MAX_SOURCE_BYTES = 256 * 1024 * 1024;
 export const PAGE_WORKER_BYTES_BUDGET = 24 * 1024 * 1024;
 
 /**
- * How the page encodes a thumbnail's WebP: at every engine's quality (thumbnail-webp.ts).
- * OffscreenCanvas.convertToBlob takes only a quality (0–1); Chromium's encoder (Skia's
- * SkWebpEncoder) fixes libwebp's method, its effort, at 3 of 6 for lossy WebP. Another encoder
- * held to the page's work (the bench's sharp control) encodes so.
+ * How the page encodes a thumbnail's WebP: at every engine's quality (thumbnail-webp.ts). The
+ * page's canvas encoder (toDataURL: electron/image-renderer/encode-thumbnail.ts) takes only a
+ * quality (0–1); Chromium's encoder (Skia's SkWebpEncoder) fixes libwebp's method, its effort, at
+ * 3 of 6 for lossy WebP. Another encoder held to the page's work (the bench's sharp control)
+ * encodes so.
  */
 export const PAGE_THUMBNAIL_WEBP = { quality: THUMBNAIL_WEBP_QUALITY, method: 3 } as const;
 

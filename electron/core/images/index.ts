@@ -37,8 +37,10 @@
  *   `'wasm-unsafe-eval'` and `connect-src 'self'` only so its Content Credentials worker can fetch
  *   and compile c2pa-rs's module from the page's own folder: WebAssembly compilation, no `eval`);
  *   every other request, permission, download, navigation and window is refused. Dedicated workers
- *   decode every pixel, resize and encode the WebP (`OffscreenCanvas.convertToBlob`); the page
- *   checks each image's header size against the job and its own pixel ceiling first. A job's bytes
+ *   decode every pixel and resize; the page encodes each thumbnail's WebP from the bitmap a worker
+ *   transferred (`HTMLCanvasElement.toDataURL`: no Blob, whose bytes the browser process, main's
+ *   in Electron, would copy in and back out); the page checks each image's header size against
+ *   the job and its own pixel ceiling first. A job's bytes
  *   are streamed from its file by `pictor-image://job/<token>` (a scheme handled on that partition
  *   only; 256-bit tokens, each served once): the main process's code never reads a whole image. The
  *   bytes (in the format main's header check read, named in the job) are read straight into a
