@@ -5,13 +5,13 @@
  * renderer's page and preload are built beside them, self-contained.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildElectron, mainExternals } from '../../electron/build/build-electron';
 import { bareImportsOf, bundleClosure, requiresOf } from './asar-listing';
+import { removeFolder, tempFolder } from '../support/temp-folders';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -29,7 +29,7 @@ async function writeSource(relative: string, text: string): Promise<void> {
 }
 
 beforeEach(async () => {
-  rootDir = await mkdtemp(path.join(os.tmpdir(), 'pictor-build-'));
+  rootDir = await tempFolder('build');
   await symlink(path.join(ROOT, 'node_modules'), path.join(rootDir, 'node_modules'), 'dir');
   await writeSource(
     'package.json',
@@ -121,7 +121,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await rm(rootDir, { recursive: true, force: true });
+  await removeFolder(rootDir);
 });
 
 describe('mainExternals', () => {

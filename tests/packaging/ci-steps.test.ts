@@ -16,8 +16,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -26,6 +25,7 @@ import { mirror } from './mirror';
 import { sharedPacks, type PackOf } from './shared-packs';
 import { RELEASE_TARGETS, resourcesDir, unpackedDir, type Target } from './stand-in-targets';
 import { commandsOf, envValue, type Leg, type StepCommand, type Workflow } from './workflow-steps';
+import { removeFolder, tempFolder } from '../support/temp-folders';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const WORKFLOWS = path.join(ROOT, '.github', 'workflows');
@@ -90,7 +90,7 @@ let packOf: PackOf = () => {
 };
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(os.tmpdir(), 'pictor-ci-steps-'));
+  work = await tempFolder('ci-steps');
   packOf = await sharedPacks(RELEASE_TARGETS, {
     buildRoot: inject('pictorTestBuild'),
     packsDir: inject('pictorPacks'),
@@ -98,7 +98,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (work) await rm(work, { recursive: true, force: true });
+  if (work) await removeFolder(work);
 });
 
 const TARGETS: Record<Leg['os'], readonly Target[]> = {

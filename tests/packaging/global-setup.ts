@@ -10,11 +10,9 @@
  * The working tree's dist/ and dist-electron/ are listed (name, size, modification time) before
  * the build; test-build.test.ts lists them again once it has run: a test run must not touch them.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { acquireTestBuild, listWorkingTreeBuild, type FileStamp } from '../support/test-build';
+import { removeFolder, tempFolder } from '../support/temp-folders';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,10 +30,10 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   const acquired = await acquireTestBuild();
   project.provide('pictorTestBuild', acquired.build.root);
   console.info(`packaging: ${acquired.line}`);
-  const packs = await mkdtemp(join(tmpdir(), 'pictor-packs-'));
+  const packs = await tempFolder('packs');
   project.provide('pictorPacks', packs);
   return async () => {
-    await rm(packs, { recursive: true, force: true });
+    await removeFolder(packs);
     await acquired.release();
   };
 }

@@ -19,7 +19,6 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import asar from '@electron/asar';
@@ -36,6 +35,7 @@ import { mirror } from './mirror';
 import { firstWithSameDigest, isAppEntry, treeDigest } from './packed-digest';
 import { sharedPacks } from './shared-packs';
 import { RELEASE_TARGETS, resourcesDir, targetName, type Target } from './stand-in-targets';
+import { removeFolder, tempFolder } from '../support/temp-folders';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The run's test build (global-setup.ts), which is what gets packed. */
@@ -210,7 +210,7 @@ async function extractPacks(resourcesOf: (target: Target) => string): Promise<vo
 }
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(os.tmpdir(), 'pictor-boot-'));
+  work = await tempFolder('boot');
   // Packed once for every file that reads them (shared-packs.ts).
   const packs = await sharedPacks(RELEASE_TARGETS, {
     buildRoot: BUILD_ROOT,
@@ -220,7 +220,7 @@ beforeAll(async () => {
 }, 400_000);
 
 afterAll(async () => {
-  if (work) await rm(work, { recursive: true, force: true });
+  if (work) await removeFolder(work);
 });
 
 /** The names of Electron calls the stand-in had to refuse. */

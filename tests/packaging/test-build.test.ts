@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { realpathSync } from 'node:fs';
-import { copyFile, mkdtemp, readdir, rm, stat, symlink } from 'node:fs/promises';
+import { copyFile, readdir, stat, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,7 @@ import {
   testBuildAt,
   TEST_BUILD_ENV,
 } from '../support/test-build';
+import { removeFolder, tempFolder } from '../support/temp-folders';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BUILD = testBuildAt(inject('pictorTestBuild'));
@@ -55,11 +56,11 @@ describe('the test build', () => {
 describe('a build under the test runner’s NODE_ENV', () => {
   let dir = '';
   afterAll(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
+    if (dir) await removeFolder(dir);
   });
 
   it('is a development build, larger, and refused', async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'pictor-dev-build-'));
+    dir = await tempFolder('dev-build');
     // What the packaging setup did before it set NODE_ENV=production: vitest's NODE_ENV.
     expect(process.env.NODE_ENV).toBe('test');
     // The renderer's half of `npm run build` (its first step): the half React's build comes in.

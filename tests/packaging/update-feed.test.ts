@@ -8,8 +8,7 @@
  * writes app-update.yml for every target, the unpacked folder included. The checkout's package.json
  * names no dependencies (see withoutDependencies): the feed does not depend on the modules packed.
  */
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -22,6 +21,7 @@ import {
   unpackedDir,
   type Target,
 } from './stand-in-targets';
+import { removeFolder, tempFolder } from '../support/temp-folders';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The run's test build (global-setup.ts), which is what gets packed. */
@@ -92,7 +92,7 @@ async function packedFeed(project: string, env: NodeJS.ProcessEnv): Promise<unkn
 }
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(os.tmpdir(), 'pictor-update-feed-'));
+  work = await tempFolder('update-feed');
   electronVersion = (
     JSON.parse(await readFile(path.join(ROOT, 'node_modules/electron/package.json'), 'utf8')) as {
       version: string;
@@ -103,7 +103,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (work) await rm(work, { recursive: true, force: true });
+  if (work) await removeFolder(work);
 });
 
 describe('the update feed of a package built in a GitHub checkout', () => {

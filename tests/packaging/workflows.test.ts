@@ -16,14 +16,14 @@
  * every command one a developer can run locally (an npm script, or one behind xvfb-run).
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { findActionlint, runActionlint } from '../../electron/build/actionlint';
+import { removeFolder, tempFolder } from '../support/temp-folders';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const WORKFLOWS = path.join(ROOT, '.github', 'workflows');
@@ -71,7 +71,7 @@ let scripts: Record<string, string> = {};
 
 beforeAll(async () => {
   files = (await readdir(WORKFLOWS)).filter((name) => /\.ya?ml$/.test(name));
-  work = await mkdtemp(path.join(os.tmpdir(), 'pictor-workflows-'));
+  work = await tempFolder('workflows');
   scripts = (
     JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
@@ -80,7 +80,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (work) await rm(work, { recursive: true, force: true });
+  if (work) await removeFolder(work);
 });
 
 async function ciWorkflow(): Promise<Workflow> {

@@ -4,13 +4,12 @@
  * a library holding one task the built-in demo made through it, for the tests of what the
  * commands say of a task.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { runCli } from '../../electron/cli/main';
 import { testImageEngine } from './image-engine';
 import { QUICK_DEMO, QUICK_POLL } from './quick-demo';
+import { removeFolder, tempFolder } from './temp-folders';
 
 /** One finished in-process run. */
 export interface InProcessRun {
@@ -96,7 +95,7 @@ const DEMO_TASK = [
  * file's beforeAll, which returns its `remove` to end it.
  */
 export async function cliDemoTask(): Promise<CliDemoTask> {
-  const home = await mkdtemp(join(tmpdir(), 'pictor-cli-demo-'));
+  const home = await tempFolder('cli-demo');
   const data = join(home, 'data');
   const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'config') };
   const run = async (args: readonly string[], code = 0, dataDir = data) => {
@@ -105,7 +104,7 @@ export async function cliDemoTask(): Promise<CliDemoTask> {
     return done;
   };
   const made = await run(DEMO_TASK).catch(async (error: unknown) => {
-    await rm(home, { recursive: true, force: true });
+    await removeFolder(home);
     throw error;
   });
   const task = JSON.parse(made.stdout) as { localId: string; images: { path: string }[] };
@@ -116,6 +115,6 @@ export async function cliDemoTask(): Promise<CliDemoTask> {
     localId: task.localId,
     file: task.images[0]?.path ?? '',
     run,
-    remove: () => rm(home, { recursive: true, force: true }),
+    remove: () => removeFolder(home),
   };
 }

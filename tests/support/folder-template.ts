@@ -3,10 +3,9 @@
  * same slow steps (commands run, an app started) would have left in a new folder, made once. The
  * template is never worked on itself, so no test sees what another did.
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cp } from 'node:fs/promises';
 import { beforeAll } from 'vitest';
+import { removeFolder, tempFolder } from './temp-folders';
 
 /** Copies every file under `template` into the folder `into` (made if missing). */
 export async function copyFolder(template: string, into: string): Promise<void> {
@@ -14,17 +13,17 @@ export async function copyFolder(template: string, into: string): Promise<void> 
 }
 
 /**
- * A temporary folder (named from `prefix`) that `make` fills before the file's tests (its
+ * A temporary folder (`name` names it: temp-folders.ts) that `make` fills before the file's tests (its
  * beforeAll), removed after them; `copyInto` gives a test its own copy of what is under it.
  */
 export function folderTemplate(
-  prefix: string,
+  name: string,
   make: (folder: string) => Promise<void>,
 ): { readonly copyInto: (into: string) => Promise<void> } {
   let made: string | undefined;
   beforeAll(async () => {
-    const folder = await mkdtemp(join(tmpdir(), prefix));
-    const remove = () => rm(folder, { recursive: true, force: true });
+    const folder = await tempFolder(name);
+    const remove = () => removeFolder(folder);
     try {
       await make(folder);
     } catch (error) {
@@ -36,7 +35,7 @@ export function folderTemplate(
   });
   return {
     copyInto: (into) => {
-      if (made === undefined) throw new Error(`${prefix}: the template is made before the tests`);
+      if (made === undefined) throw new Error(`${name}: the template is made before the tests`);
       return copyFolder(made, into);
     },
   };

@@ -1,7 +1,7 @@
 /**
  * Shared pieces of the gallery tests: a loopback HTTP server with per-path handlers that
- * records every request's headers, real images made with sharp, temp gallery folders and
- * task records.
+ * records every request's headers, real images made with sharp, library copies and task
+ * records.
  */
 import {
   createServer,
@@ -11,9 +11,8 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { cp, readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { TEMP_DIR } from '../../electron/core/fs/temp-names';
@@ -92,14 +91,6 @@ export async function makeImage(format: Format, width: number, height: number): 
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .toFormat(format)
     .toBuffer();
-}
-
-export async function makeTempDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'pictor-gallery-'));
-}
-
-export async function removeDir(path: string): Promise<void> {
-  await rm(path, { recursive: true, force: true });
 }
 
 /**

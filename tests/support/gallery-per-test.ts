@@ -5,13 +5,14 @@
  * processes outside vitest import too (the bench's, the crash tests').
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { makeTempDir, removeDir, startServer, type TestServer } from './gallery-helpers';
+import { startServer, type TestServer } from './gallery-helpers';
 import {
   galleryOnServer,
   type GalleryTestOptions,
   type GalleryWithIntake,
 } from './gallery-with-intake';
 import { fieldsOf, perTest } from './per-test';
+import { removeFolder, tempFolder } from './temp-folders';
 
 /** What {@link galleryPerTest} gives a test: read inside the test (or a hook after its own). */
 export interface GalleryPerTest extends GalleryWithIntake {
@@ -39,10 +40,10 @@ export function galleryPerTest(
     'galleryPerTest',
     async () => {
       const chosen = typeof options === 'function' ? options() : options;
-      const root = await makeTempDir();
+      const root = await tempFolder('gallery');
       return { root, ...galleryOnServer(root, chosen) };
     },
-    ({ root }) => removeDir(root),
+    ({ root }) => removeFolder(root),
   );
   beforeEach(async () => {
     await made().gallery.init();

@@ -6,9 +6,6 @@
  * RendererJobs drive it, so tests, the journeys' Chromium host and the bench run the app's engine
  * and the app's page, with a page of Chromium where the app has a window of Electron.
  */
-import type { ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { systemClock } from '../../electron/adapters/system-clock';
 import { serveAppRequest } from '../../electron/app/protocol/app-request';
@@ -24,6 +21,7 @@ import type {
 } from '../../electron/ports/image-renderer-host';
 import { IMAGE_PORT_MESSAGE } from '../../shared/image-renderer/protocol';
 import { startServer, type TestServer } from './http-servers';
+import { sendResponse } from './response-bridge';
 
 /** Where the stand-in preload's answers arrive in Node. */
 const ANSWER_BINDING = '__pictorImageAnswer';
@@ -38,18 +36,6 @@ const PRELOAD_STAND_IN = `(() => {
   window.addEventListener('load', () =>
     window.postMessage(${JSON.stringify(IMAGE_PORT_MESSAGE)}, location.origin, [channel.port2]));
 })();`;
-
-/** Sends a WHATWG Response (what the protocol handlers return) on a node:http response. */
-export function sendResponse(response: Response, res: ServerResponse): void {
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  if (!response.body) {
-    res.end();
-    return;
-  }
-  Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)
-    .on('error', () => res.destroy())
-    .pipe(res);
-}
 
 export interface ImagePageStandOptions extends Partial<
   Omit<RendererImageEngineOptions, 'host' | 'pageOrigin'>
@@ -124,9 +110,9 @@ export async function startImagePageStand(options: ImagePageStandOptions): Promi
   const pageServer = await startServer((req, res) => {
     const url = `${APP_SCHEME}://${IMAGE_PAGE_HOST}${req.url ?? '/'}`;
     const request = new Request(url, { method: req.method });
-    void serveAppRequest(request, pageRoot, csp, IMAGE_PAGE_HOST).then((response) =>
-      sendResponse(response, res),
-    );
+    void serveAppRequest(request, pageRoot, csp, IMAGE_PAGE_HOST)
+      .then((response) => sendResponse(response, res))
+      .catch(() => res.destroy());
   });
   let current: Page | null = null;
   let starts = 0;

@@ -4,14 +4,14 @@
  * reading, written in full and its writer closed, so a reader gets the payload and then its end.
  * Node makes no anonymous pipe; fstat says FIFO for both.
  */
-import { closeSync, constants, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, constants, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { makeFifo, type Tool } from './tools';
+import { removeFolderSync, tempFolderSync } from './temp-folders';
 
 /** The read end's descriptor; the FIFO's folder is gone once it returns. */
 export function pipeHolding(mkfifo: Tool, payload: Buffer | string): number {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pictor-key-pipe-'));
+  const dir = tempFolderSync('key-pipe');
   try {
     const fifo = path.join(dir, 'fifo');
     makeFifo(mkfifo, fifo);
@@ -22,6 +22,6 @@ export function pipeHolding(mkfifo: Tool, payload: Buffer | string): number {
     closeSync(writer);
     return reader;
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeFolderSync(dir);
   }
 }

@@ -9,6 +9,14 @@
  * What a sync and a full disk do is the history's and the hardening tests' to prove, on a real disk.
  * Only the history's folder goes there: the app refuses to move or open a gallery under /dev (a
  * system folder: electron/core/library/relocate-target.ts), so the gallery stays where it was.
+ *
+ * The hardening suites keep their whole worlds there too (a kill, fault or race suite's history,
+ * gallery and journals): what they show does not depend on the disk. The fault suites judge fault
+ * handling (a slow disk's backlog would time requests out, which is no fault the service
+ * injected; disk trouble is section 2's subject), and the kill suites a process killed by SIGKILL,
+ * whose writes the kernel keeps whatever the filesystem (the page cache outlives the process; a
+ * power cut, which it does not, is no case of theirs). PICTOR_FAULTS_ON_DISK=1 keeps every such
+ * folder in the OS's temporary folder instead.
  */
 import { accessSync, constants, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,12 +44,14 @@ function memoryFolder(folder: string, room: number): string | null {
 
 /**
  * The parent for a test's temporary folder: the first of `folders` that is a writable tmpfs with
- * `room` bytes free, else `tmpdir()`.
+ * `room` bytes free, else `tmpdir()` (always, when `env` has PICTOR_FAULTS_ON_DISK=1).
  */
 export function memoryTempParent(
   folders: readonly string[] = MEMORY_FOLDERS,
   room: number = ROOM_BYTES,
+  env: NodeJS.ProcessEnv = process.env,
 ): string {
+  if (env['PICTOR_FAULTS_ON_DISK'] === '1') return tmpdir();
   for (const folder of folders) {
     const found = memoryFolder(folder, room);
     if (found !== null) return found;

@@ -6,21 +6,21 @@
  * and a closed database is one file (no write-ahead log beside it), so the copy is what the
  * test's own first open would have made there; its first open still runs the history's checks.
  */
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, readdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HISTORY_FILE, HistoryStore } from '../../electron/core/history/history-store';
+import { removeFolderSync, tempFolderSync } from './temp-folders';
 
 let template: string | null = null;
 
 function makeTemplate(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pictor-migrated-history-'));
+  const dir = tempFolderSync('migrated-history');
   const file = join(dir, HISTORY_FILE);
   HistoryStore.open(file).close();
   const left = readdirSync(dir);
   if (left.length !== 1) throw new Error(`a closed history left ${left.join(', ')} beside it`);
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  process.once('exit', () => removeFolderSync(dir));
   return file;
 }
 

@@ -13,8 +13,6 @@
  * files have no tests/support/end-each-test-setup.ts to run afterEachTest's hooks. A test may
  * close it before; the close runs once.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import {
@@ -27,6 +25,7 @@ import { StaticCredentials } from '../fakes/static-credentials';
 import { bundledCoreWorkers } from './bundled-history-worker';
 import { testImageEngine } from './image-engine';
 import { OWNERS_UNREAD } from './owners-unread';
+import { removeFolder, tempFolder } from './temp-folders';
 
 /** Where an offline core's credentials point: the discard port on loopback, where nothing answers. */
 const OFFLINE_ADDRESS = 'http://127.0.0.1:9';
@@ -53,8 +52,8 @@ export type OfflineCore = PictorCore & { readonly dir: string };
  * onTestFinished hooks last registered first), or for any files a test writes (an export, a copy).
  */
 export async function offlineDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-offline-core-'));
-  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  const dir = await tempFolder('offline-core');
+  onTestFinished(() => removeFolder(dir));
   return dir;
 }
 

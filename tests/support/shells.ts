@@ -12,14 +12,13 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tool, type Tool } from './tools';
+import { removeFolderSync, tempFolderSync } from './temp-folders';
 
 /** Every shell a printed command should read the same in. */
 export const SHELLS: readonly Tool[] = ['dash', 'bash', 'zsh', 'fish'].map((name) => tool(name));
@@ -69,7 +68,7 @@ export function commandsRunBy(
   env: Record<string, string> = {},
 ): string[][] {
   if (!shell.path) throw new Error(shell.missing);
-  const bin = mkdtempSync(join(tmpdir(), 'pictor-shells-'));
+  const bin = tempFolderSync('shells');
   try {
     const ran = join(bin, 'ran');
     // Each command as its number of arguments, its name and its arguments, each ended by a NUL.
@@ -95,7 +94,7 @@ export function commandsRunBy(
     }
     return commands;
   } finally {
-    rmSync(bin, { recursive: true, force: true });
+    removeFolderSync(bin);
   }
 }
 
@@ -139,7 +138,7 @@ export interface WindowsStandIns {
 
 /** Makes the stand-ins (on Windows only: Pictor.exe is a copy of this Node). */
 export function windowsStandIns(): WindowsStandIns {
-  const dir = mkdtempSync(join(tmpdir(), 'pictor-windows-shells-'));
+  const dir = tempFolderSync('windows-shells');
   const ran = join(dir, 'ran.jsonl');
   const record = join(dir, 'record.cjs');
   writeFileSync(
@@ -190,6 +189,6 @@ export function windowsStandIns(): WindowsStandIns {
         throw new Error(`${shell.name} failed (${done.status}): ${done.stderr}`);
       return JSON.parse(readFileSync(ran, 'utf8')) as string[];
     },
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    remove: () => removeFolderSync(dir),
   };
 }

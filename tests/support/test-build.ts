@@ -17,12 +17,12 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { copyFile, mkdtemp, rm, symlink, utimes } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, rm, symlink, utimes } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { acquireRunFolder } from './run-folder';
+import { removeFolder, tempFolder } from './temp-folders';
 
 /** The repository root (tests/support → ../..). */
 const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -208,8 +208,8 @@ export async function buildInto(
 export async function createTestBuild(
   options: { renderer?: boolean } = {},
 ): Promise<TestBuild & { dispose(): Promise<void> }> {
-  const root = await mkdtemp(join(tmpdir(), 'pictor-test-build-'));
-  const dispose = (): Promise<void> => rm(root, { recursive: true, force: true });
+  const root = await tempFolder('test-build');
+  const dispose = (): Promise<void> => removeFolder(root);
   try {
     const build = await buildInto(root, options);
     if (options.renderer !== false) checkTestBuild(build);

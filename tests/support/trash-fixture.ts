@@ -2,15 +2,13 @@
  * The trash (core/trash) over a core, for handler tests: a journal in a fresh temporary folder
  * and a system trash that records what it is given (and removes it, as the real one would).
  */
-import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { TrashJournal } from '../../electron/core/trash/trash-journal';
 import {
   TrashOperations,
   type TrashOperationsOptions,
 } from '../../electron/core/trash/trash-operations';
+import { tempFolderSync } from './temp-folders';
 
 export interface TrashFixture {
   readonly trash: TrashOperations;
@@ -23,7 +21,7 @@ export function trashFixture(
   core: TrashOperationsOptions['core'],
   options: Partial<Omit<TrashOperationsOptions, 'core' | 'journal'>> & { journalDir?: string } = {},
 ): TrashFixture {
-  const journalDir = options.journalDir ?? mkdtempSync(join(tmpdir(), 'pictor-trash-journal-'));
+  const journalDir = options.journalDir ?? tempFolderSync('trash-journal');
   const systemTrashed: string[] = [];
   const trash = new TrashOperations({
     journal: new TrashJournal(journalDir),

@@ -5,12 +5,12 @@
  * has read the whole request. Every request any of them receives is counted.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { removeFolder, tempFolder } from './temp-folders';
 
 /** One server on 127.0.0.1, its origin and the requests that reached it. */
 export interface LoopbackPlace {
@@ -38,7 +38,7 @@ async function listen(server: Server, scheme: 'http' | 'https', received: string
 
 /** A key and a self-signed certificate for 127.0.0.1, valid two days. */
 export async function selfSignedCertificate(): Promise<{ key: Buffer; cert: Buffer }> {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-unsent-tls-'));
+  const dir = await tempFolder('unsent-tls');
   try {
     const key = join(dir, 'key.pem');
     const cert = join(dir, 'cert.pem');
@@ -51,7 +51,7 @@ export async function selfSignedCertificate(): Promise<{ key: Buffer; cert: Buff
     );
     return { key: await readFile(key), cert: await readFile(cert) };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await removeFolder(dir);
   }
 }
 

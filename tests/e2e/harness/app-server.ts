@@ -11,24 +11,18 @@
  * uses it to time the app, not the harness's queue.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import {
-  createSecureServer,
-  type Http2ServerRequest,
-  type Http2ServerResponse,
-  type Http2Session,
-} from 'node:http2';
-import { tmpdir } from 'node:os';
+import { createSecureServer, type Http2ServerRequest, type Http2Session } from 'node:http2';
 import { join } from 'node:path';
 import type { AddressInfo, Server } from 'node:net';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { serveAppRequest } from '../../../electron/app/protocol/app-request';
 import { RENDERER_CSP } from '../../../electron/app/protocol/csp';
 import { serveGalleryRequest } from '../../../electron/app/protocol/gallery-request';
 import { APP_HOST, APP_SCHEME, GALLERY_HOST } from '../../../electron/app/protocol/schemes';
 import { GALLERY_SCHEME } from '../../../shared/ipc/api';
+import { sendResponse, type Outgoing } from '../../support/response-bridge';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 const GALLERY_PREFIX = '/gallery';
 
@@ -52,7 +46,6 @@ export interface AppServerOptions {
 }
 
 type Incoming = IncomingMessage | Http2ServerRequest;
-type Outgoing = ServerResponse | Http2ServerResponse;
 
 function toRequest(incoming: Incoming, url: string): Request {
   const headers = new Headers();
@@ -75,21 +68,10 @@ async function answer(options: AppServerOptions, incoming: Incoming): Promise<Re
   return serveAppRequest(toRequest(incoming, url), options.rendererRoot, RENDERER_CSP);
 }
 
-async function send(response: Response, outgoing: Outgoing): Promise<void> {
-  (outgoing as ServerResponse).writeHead(response.status, Object.fromEntries(response.headers));
-  if (!response.body) {
-    outgoing.end();
-    return;
-  }
-  Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)
-    .on('error', () => outgoing.destroy())
-    .pipe(outgoing as NodeJS.WritableStream);
-}
-
 function handler(options: AppServerOptions) {
   return (incoming: Incoming, outgoing: Outgoing): void => {
     answer(options, incoming)
-      .then((response) => send(response, outgoing))
+      .then((response) => sendResponse(response, outgoing))
       .catch(() => {
         if (!outgoing.headersSent) (outgoing as ServerResponse).writeHead(500);
         outgoing.end();
@@ -99,7 +81,7 @@ function handler(options: AppServerOptions) {
 
 /** A key and a certificate for 127.0.0.1, valid two days, made afresh and never written to the repository. */
 function throwawayCertificate(): { key: Buffer; cert: Buffer } {
-  const dir = mkdtempSync(join(tmpdir(), 'pictor-harness-tls-'));
+  const dir = tempFolderSync('harness-tls');
   try {
     execFileSync(
       'openssl',
@@ -126,7 +108,7 @@ function throwawayCertificate(): { key: Buffer; cert: Buffer } {
     );
     return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeFolderSync(dir);
   }
 }
 

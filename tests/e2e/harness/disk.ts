@@ -3,13 +3,12 @@
  * its database (open only after the app closed: the data folder is locked while it runs), and
  * the files of the gallery folder.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { filesUnder } from '../../support/files';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** A fresh userDataDir and galleryDir under one temp folder; `remove()` deletes it all. */
 export interface AppFolders {
@@ -20,12 +19,12 @@ export interface AppFolders {
 }
 
 export async function makeAppFolders(label = 'app'): Promise<AppFolders> {
-  const root = await mkdtemp(join(tmpdir(), `pictor-e2e-${label}-`));
+  const root = await tempFolder(`e2e-${label}`);
   return {
     root,
     userDataDir: join(root, 'user-data'),
     galleryDir: join(root, 'gallery'),
-    remove: () => rm(root, { recursive: true, force: true }),
+    remove: () => removeFolder(root),
   };
 }
 

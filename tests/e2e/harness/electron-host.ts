@@ -13,8 +13,7 @@
  * touches the login keychain, so the journeys create no "Pictor Safe Storage" item that the
  * installed app (another code identity) would later have to ask the user about.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { _electron, type ElectronApplication, type Page } from '@playwright/test';
 import { buildSync } from 'esbuild';
@@ -33,6 +32,7 @@ import { mainWindow } from './main-window';
 import { windowSizeProblem } from './screen-fit';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { APP_ENTRY_URL } from '../../../electron/app/protocol/schemes';
+import { tempFolderSync } from '../../support/temp-folders';
 
 /**
  * The command line of the app, whose folder is the test build's: the OS-call recorder preloaded
@@ -78,7 +78,7 @@ let recorderFile: string | null = null;
 /** The recorder, bundled to CommonJS once per worker (Electron preloads it with `require`). */
 function osRecorder(): string {
   if (recorderFile) return recorderFile;
-  const file = join(mkdtempSync(join(tmpdir(), 'pictor-os-recorder-')), 'os-recorder.cjs');
+  const file = join(tempFolderSync('os-recorder'), 'os-recorder.cjs');
   buildSync({
     entryPoints: [join(REPO_ROOT, 'tests', 'e2e', 'harness', 'electron-os-recorder.ts')],
     outfile: file,
@@ -144,7 +144,7 @@ export async function launchElectronApp(
   let app: ElectronApplication | null = null;
   let page: Page | null = null;
   // One record for the test's every launch, as the chromium host keeps its calls across restarts.
-  const osCalls = join(mkdtempSync(join(tmpdir(), 'pictor-os-calls-')), 'os-calls.jsonl');
+  const osCalls = join(tempFolderSync('os-calls'), 'os-calls.jsonl');
   writeFileSync(osCalls, '');
   const open = async (waitForShell = true): Promise<Page> => {
     const launched = await _electron.launch({

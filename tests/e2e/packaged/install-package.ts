@@ -26,14 +26,12 @@ import {
   copyFileSync,
   existsSync,
   lstatSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   readlinkSync,
   realpathSync,
   statSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { codesignReader } from '../../../electron/adapters/codesign';
@@ -44,6 +42,7 @@ import { ciContext, skippedLine, type CiContext } from '../../../electron/build/
 import { HDIUTIL_RETRIES, retryTransient } from '../../../electron/build/transient-retry';
 import { installedApp, installedCommand, installerIn } from './installed-app';
 import { findPackagedExecutable } from './packaged-app';
+import { tempFolderSync } from '../../support/temp-folders';
 
 const ARGS = ciArgsOrExit(
   {
@@ -193,7 +192,7 @@ async function commandLineTool(target: string): Promise<void> {
 }
 
 async function mac(installer: string): Promise<void> {
-  const mount = mkdtempSync(path.join(tmpdir(), 'pictor-dmg-'));
+  const mount = tempFolderSync('dmg');
   await hdiutil('mount the dmg', [
     'attach',
     '-nobrowse',
@@ -231,10 +230,7 @@ function windowsUserPath(): string {
 
 function windows(installer: string): void {
   // A copy outside release/: the installer locks its own file while it runs.
-  const copy = path.join(
-    mkdtempSync(path.join(tmpdir(), 'pictor-setup-')),
-    path.basename(installer),
-  );
+  const copy = path.join(tempFolderSync('setup'), path.basename(installer));
   copyFileSync(installer, copy);
   step('run the installer silently, for this user', copy, ['/S']);
   const command = installedCommand('win32', process.env);
@@ -256,7 +252,7 @@ function uninstallWindows(): void {
   const folder = path.win32.dirname(path.win32.dirname(command));
   // As electron-builder's installer runs it: a copy, told where the app is (`_?=`, last and
   // unquoted), so it works in place and this waits for it.
-  const copy = path.join(mkdtempSync(path.join(tmpdir(), 'pictor-uninstall-')), 'uninstall.exe');
+  const copy = path.join(tempFolderSync('uninstall'), 'uninstall.exe');
   copyFileSync(path.join(folder, 'Uninstall Pictor.exe'), copy);
   step('run the uninstaller silently', copy, ['/S', `_?=${folder}`], true);
   check(!existsSync(command), `${command} is gone`);

@@ -10,8 +10,6 @@
  * run (PICTOR_CI_DRY=1) says the command line it would type and runs nothing.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ciArgsOrExit } from '../../../electron/build/ci-args.mjs';
 import { ciContext, skippedLine, type CiContext } from '../../../electron/build/ci-context';
@@ -27,6 +25,7 @@ import {
   withUserPath,
 } from './installed-app';
 import { runCommand } from './run-command';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 /** The environment of a new terminal: on Windows with the user's Path from the registry. */
 function terminalEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -89,7 +88,7 @@ async function main(args: readonly string[]): Promise<number> {
   const noDisplay = parsed.values['no-display'] === true;
   const base = noDisplay ? withoutDisplay(process.env) : process.env;
   // mcp: the server on the built-in demo, on a library of its own (installed-mcp.ts drives it).
-  const library = what === 'mcp' ? mkdtempSync(path.join(tmpdir(), 'pictor-ci-mcp-')) : null;
+  const library = what === 'mcp' ? tempFolderSync('ci-mcp') : null;
   const argv = [
     ...(parsed.values['no-sandbox'] === true ? ['--no-sandbox'] : []),
     what,
@@ -110,7 +109,7 @@ async function main(args: readonly string[]): Promise<number> {
     // The MCP SDK is loaded only to check: a dry run (every leg of ci-steps.test.ts) does not.
     const { checkMcp } = await import('./installed-mcp');
     const verdict = await checkMcp(command.line, command.env);
-    rmSync(library ?? '', { recursive: true, force: true });
+    removeFolderSync(library ?? '');
     console[verdict.ok ? 'log' : 'error'](
       `installed: ${verdict.ok ? verdict.line : `FAILED: ${verdict.problem}`}`,
     );

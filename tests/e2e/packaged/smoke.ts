@@ -18,8 +18,6 @@
  * Runs in CI on macOS, Windows and Linux (.github/workflows/ci.yml) and locally after `npm run dist`.
  * A dry run (PICTOR_CI_DRY=1) finds the app it would start and says what it would drive.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 // Playwright (and the checks of what the app left, below) are loaded only to drive the app: a dry
 // run (and ci-steps.test.ts, which runs this script on every leg) does not pay for loading them.
@@ -29,6 +27,7 @@ import { ciContext, skippedLine, type CiContext } from '../../../electron/build/
 import { commandLine, installedApp, type Invocation } from './installed-app';
 import { findPackagedExecutable } from './packaged-app';
 import { runCommand } from './run-command';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const ARGS = ciArgsOrExit(
   {
@@ -206,7 +205,7 @@ async function main(): Promise<void> {
   // Loaded once the app is to be driven: the checks read the app's history and image metadata
   // with its core's modules, which a dry run (every leg of ci-steps.test.ts) need not load.
   const { checkAppArmorProfile, checkSavedGeneration } = await import('./smoke-checks');
-  const work = await mkdtemp(path.join(tmpdir(), 'pictor-smoke-'));
+  const work = await tempFolder('smoke');
   console.log(`smoke: starting ${executable}`);
   const app = await launch(executable, smokeEnv(work));
   const child = app.process();
@@ -232,7 +231,7 @@ async function main(): Promise<void> {
     console.log(`smoke: ${await checkSavedGeneration({ ...folders, prompt: PROMPT })}`);
   } finally {
     if (child.exitCode === null) child.kill();
-    await rm(work, { recursive: true, force: true }).catch(() => undefined);
+    await removeFolder(work).catch(() => undefined);
   }
 }
 

@@ -23,8 +23,7 @@
  * that may write releases (publish, cleanup), and the installers' own prerequisites. Exits 0 or 1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import asar from '@electron/asar';
@@ -42,6 +41,7 @@ import {
   type UpdateCheckPlan,
 } from './release-guards';
 import { installedArchive, logShowsUpdate, previousTag, testFeed } from './update-plan';
+import { tempFolderSync } from '../../support/temp-folders';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const PREVIOUS = path.join(ROOT, 'release-previous');
@@ -130,7 +130,7 @@ function previous(distArgs: string[]): void {
     return say(`skipped: not built: the update check will not run: ${decided.reason}`);
   // A plan that runs has a previous tag (updateCheckPlan).
   const tag = decided.previous ?? '';
-  const tree = path.join(mkdtempSync(path.join(tmpdir(), 'pictor-previous-')), 'tree');
+  const tree = path.join(tempFolderSync('previous'), 'tree');
   run('git', ['worktree', 'add', '--detach', tree, tag], LIMITS.git);
   const env = { ...process.env, PICTOR_UPDATE_FEED: feed().url };
   run('npm', ['ci', '--no-audit', '--no-fund'], LIMITS.install, tree, env);
@@ -226,7 +226,7 @@ async function check(): Promise<void> {
     },
   );
   const from = installedVersion();
-  const data = mkdtempSync(path.join(tmpdir(), 'pictor-update-'));
+  const data = tempFolderSync('update');
   const app = spawn(installedApp(process.platform, process.env), [], {
     env: {
       ...process.env,

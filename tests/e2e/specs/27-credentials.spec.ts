@@ -13,8 +13,7 @@
  * colour contrast in a real browser.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { hostName } from '../harness/host';
@@ -25,6 +24,7 @@ import { expectAccessible } from './support/axe';
 import { uiText } from './support/catalogue';
 import { useAppSession } from './support/session';
 import { expectLoadedImage, generate, showScreen } from './support/ui';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const ACCOUNT = 'credentials';
 const KEY = 'sk-e2e-credentials-8d2e41c07a';
@@ -41,7 +41,7 @@ let demo: DemoProcess;
 let pictures: string;
 
 test.beforeAll(async () => {
-  pictures = await mkdtemp(join(tmpdir(), 'pictor-e2e-credentials-'));
+  pictures = await tempFolder('e2e-credentials');
   const signed = c2paFixture('signed.png');
   const files = {
     // Valid: trusted or unverified, by the list the app checks it against.
@@ -62,7 +62,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await demo.stop();
-  await rm(pictures, { recursive: true, force: true });
+  await removeFolder(pictures);
 });
 
 /** The page's words in its language. */

@@ -11,8 +11,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
@@ -24,6 +23,7 @@ import { testImageEngine } from '../../support/image-engine';
 import { ClockDriver } from '../support/clock-driver';
 import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import { OWNERS_UNREAD } from '../../support/owners-unread';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let service: QuirkyService | undefined;
 let core: PictorCore | undefined;
@@ -36,7 +36,7 @@ afterEach(async () => {
   await core?.close();
   core = undefined;
   await service?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeFolder(dir);
 });
 
 function deadPid(): number {
@@ -48,7 +48,7 @@ function deadPid(): number {
 describe('a task whose lease another process holds', () => {
   it('is taken at once from a dead process, and only at the end from a live or unknown one', async () => {
     service = await startQuirkyService({ durationMs: 200 });
-    dir = await mkdtemp(join(tmpdir(), 'pictor-lease-owner-'));
+    dir = await tempFolder('lease-owner');
     const driver = new ClockDriver();
     const now = driver.clock.now();
     const owners = {
@@ -113,7 +113,7 @@ const LEASE_MS = 45_000;
 
 /** Puts the tasks in a fresh library, each leased to its owner until `now + LEASE_MS`. */
 async function leasedLibrary(now: number, leases: ReadonlyMap<TaskRecord, string>): Promise<void> {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-lease-owner-'));
+  dir = await tempFolder('lease-owner');
   const store = HistoryStore.open(join(dir, HISTORY_FILE));
   store.putMany([...leases.keys()]);
   for (const [record, owner] of leases)

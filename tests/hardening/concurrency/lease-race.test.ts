@@ -4,14 +4,13 @@
  * exactly one wins each round (SQLite's write lock orders the conditional upserts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { scaled } from '../support/scale';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const RACERS = 6;
@@ -21,12 +20,12 @@ const children: ChildProcess[] = [];
 let dir: string | undefined;
 afterEach(async () => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeFolder(dir);
 });
 
 describe('taking over an expired lease', () => {
   it(`${RACERS} processes at once, ${ROUNDS} rounds: exactly one wins each round`, async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-lease-race-'));
+    dir = await tempFolder('lease-race');
     const file = join(dir, 'history.sqlite');
     const seeder = HistoryStore.open(file);
     const lines = new Map<string, string[]>();

@@ -28,7 +28,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -43,9 +42,10 @@ import { needsWork } from '../../../electron/core/engine/task-transitions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { scaled } from '../support/scale';
-import { scratchRoot } from '../support/scratch';
 import { seedsToRun } from '../../support/seeds';
 import { promptOf } from './lease-shared';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { memoryTempParent } from '../../support/memory-temp';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const KILLS = Number(process.env['PICTOR_LEASE_KILLS'] || scaled(5, 80));
@@ -87,7 +87,7 @@ afterEach(async () => {
   proxy?.closeAllConnections();
   await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
   await service?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeFolder(dir);
 });
 
 /** Forwards to the demo service, counting what is in flight per task and who sent it. */
@@ -303,7 +303,7 @@ async function killAndCheck(seed: number): Promise<void> {
     answered: 0,
   };
   const url = await startProxy(service.url, seen);
-  dir = await mkdtemp(join(scratchRoot(), 'pictor-leases-'));
+  dir = await tempFolder('leases', memoryTempParent());
   const dataDir = dir;
   const lines: string[] = [];
   const died: string[] = [];

@@ -82,7 +82,7 @@ async function taskFolders(gallery: string): Promise<string[]> {
  * A library of two tasks the built-in demo made, by a command that has ended (its home and data
  * folder): made once for the file, each test's folder a copy of it.
  */
-const twoTaskLibrary = folderTemplate('pictor-move-beside-command-', async (home) => {
+const twoTaskLibrary = folderTemplate('move-beside-command', async (home) => {
   const into = join(home, 'data');
   const made = await command(['demo', 'a lighthouse', '--count', '2', '--data-dir', into], home)
     .ended;

@@ -11,8 +11,7 @@
  * wait.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
@@ -25,6 +24,7 @@ import type { Settings } from '../../../shared/domain/settings';
 import { silentLogger } from '../../../electron/ports/logger';
 import { holdSettings, loopWatch } from './settings-holder';
 import { startTestRuntime } from '../../support/app-runtime';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 // electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
 vi.hoisted(() => {
@@ -48,7 +48,7 @@ afterEach(async () => {
     if (child.pid !== undefined && process.platform !== 'win32') child.kill('SIGCONT');
     child.kill('SIGKILL');
   }
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeFolder(dir);
 });
 
 /** The app's settings, as the desktop app opens them. */
@@ -70,7 +70,7 @@ describe.skipIf(process.platform === 'win32')(
   'an app save while a stopped command holds the lock',
   () => {
     it('keeps main’s event loop running, and saves once the command lets go', async () => {
-      dir = await mkdtemp(join(tmpdir(), 'pictor-settings-lock-'));
+      dir = await tempFolder('settings-lock');
       const running = app(dir);
       running.update({ defaultCount: 2 });
       const held = await holder(dir);
@@ -98,7 +98,7 @@ describe.skipIf(process.platform === 'win32')(
     });
 
     it('keeps main’s event loop running through the app’s start, which reads without waiting', async () => {
-      dir = await mkdtemp(join(tmpdir(), 'pictor-settings-lock-'));
+      dir = await tempFolder('settings-lock');
       app(dir).update({ theme: 'dark' });
       const held = await holder(dir);
       const loop = loopWatch();
@@ -116,7 +116,7 @@ describe.skipIf(process.platform === 'win32')(
     });
 
     it('gives up past its wait with a sentence naming the cause, the file as it was', async () => {
-      dir = await mkdtemp(join(tmpdir(), 'pictor-settings-lock-'));
+      dir = await tempFolder('settings-lock');
       const file = join(dir, 'settings.json');
       app(dir).update({ theme: 'dark' });
       // The wait made short here (the app's is 5 s): the same refusal, sooner.
@@ -137,7 +137,7 @@ describe.skipIf(process.platform === 'win32')(
     });
 
     it('keeps a change another process made while the save waited (no lost update)', async () => {
-      dir = await mkdtemp(join(tmpdir(), 'pictor-settings-lock-'));
+      dir = await tempFolder('settings-lock');
       const running = app(dir);
       running.update({ defaultCount: 2 });
       const held = await holder(dir);
@@ -161,7 +161,7 @@ describe.skipIf(process.platform === 'win32')(
 
 describe("a command's change while the app runs", () => {
   it('reaches the app (and its page) without a change of its own', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-lock-'));
+    dir = await tempFolder('settings-lock');
     const running = app(dir);
     running.update({ theme: 'dark' });
     const heard: Settings[] = [];
@@ -185,7 +185,7 @@ describe("a command's change while the app runs", () => {
   });
 
   it('reaches the running app, whose gallery stays where its library is', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-lock-'));
+    dir = await tempFolder('settings-lock');
     const dataDir = join(dir, 'data');
     const runtime = await startTestRuntime(dir, {
       settingsStore: new ElectronStoreKv({ cwd: dataDir, name: 'settings' }),

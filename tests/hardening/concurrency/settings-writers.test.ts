@@ -5,9 +5,8 @@
  * the file as it is then, holding the file's lock across processes (adapters/store-lock.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
@@ -18,6 +17,7 @@ import { nodeEntryArgs } from '../../support/node-entry-args';
 import { StoreBusyError } from '../../../electron/ports/key-value-store';
 import { COUNTER } from './settings-writer-worker';
 import { holdSettings } from './settings-holder';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 // electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
 vi.hoisted(() => {
@@ -30,7 +30,7 @@ const children: ChildProcess[] = [];
 let dir: string | undefined;
 afterEach(async () => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeFolder(dir);
 });
 
 /** The app's settings, as the desktop app opens them. */
@@ -57,7 +57,7 @@ const fileSettings = async (dataDir: string): Promise<Record<string, unknown>> =
 
 describe('the app and a command changing the settings at once', () => {
   it("keeps a command's consent through the app's next change of another setting", async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    dir = await tempFolder('settings-writers');
     const running = app(dir);
     running.update({ theme: 'dark' });
     command(dir).consent('fal');
@@ -71,7 +71,7 @@ describe('the app and a command changing the settings at once', () => {
   });
 
   it("keeps the app's change through a command that read the file before it", async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    dir = await tempFolder('settings-writers');
     const cli = command(dir);
     expect(cli.now()).toEqual({ neverUploadInputs: false, publicUploadConsent: [] });
     app(dir).update({ neverUploadInputs: true, theme: 'light' });
@@ -84,7 +84,7 @@ describe('the app and a command changing the settings at once', () => {
   });
 
   it("applies the page's list of consents as what it added and took out", async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    dir = await tempFolder('settings-writers');
     const running = app(dir);
     running.update({ publicUploadConsent: ['replicate'] });
     command(dir).consent('fal');
@@ -98,7 +98,7 @@ describe('the app and a command changing the settings at once', () => {
   });
 
   it("tells the app's listeners of the command's change with its own", async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    dir = await tempFolder('settings-writers');
     const running = app(dir);
     const heard: unknown[][] = [];
     running.onDidChange((settings) => heard.push([...settings.publicUploadConsent]));
@@ -108,7 +108,7 @@ describe('the app and a command changing the settings at once', () => {
   });
 
   it("follows the app's change at each send of a command that runs long (pictor mcp)", async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    dir = await tempFolder('settings-writers');
     const server = command(dir);
     expect(server.now().neverUploadInputs).toBe(false);
     const running = app(dir);
@@ -124,7 +124,7 @@ describe('the app and a command changing the settings at once', () => {
   });
 
   it('keeps what a newer Pictor wrote that this one does not know', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    dir = await tempFolder('settings-writers');
     const newer = { theme: 'dark', futureSetting: { on: true } };
     await writeFile(join(dir, 'settings.json'), JSON.stringify({ settings: newer }), {
       mode: 0o600,
@@ -172,7 +172,7 @@ function counter(dataDir: string, n: number): Promise<void> {
 
 describe('writers in several processes at once', () => {
   it('lose no change: every read-and-write of each is one change of the file', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    dir = await tempFolder('settings-writers');
     const workers = 3;
     const each = 150;
     const done = Promise.all(Array.from({ length: workers }, () => counter(dir!, each)));
@@ -191,7 +191,7 @@ describe('writers in several processes at once', () => {
   it.skipIf(process.platform === 'win32')(
     "gives up after the store's wait while another process holds the file, changing nothing",
     async () => {
-      dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+      dir = await tempFolder('settings-writers');
       app(dir).update({ theme: 'dark' });
       const before = await readFile(join(dir, 'settings.json'), 'utf8');
       const held = await holdSettings(dir, children);
@@ -217,7 +217,7 @@ describe('writers in several processes at once', () => {
 
 describe("the file's lock when its file is not one Pictor made", () => {
   it('takes text written over it as no lock, and goes on', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    dir = await tempFolder('settings-writers');
     await writeFile(join(dir, 'settings.json.lock'), 'not a database, someone wrote here');
     expect(app(dir).update({ theme: 'dark' }).theme).toBe('dark');
     expect(await readFile(join(dir, 'settings.json.lock'), 'utf8')).toBe('');
@@ -230,7 +230,7 @@ describe("the file's lock when its file is not one Pictor made", () => {
       ? []
       : [['a FIFO', (path: string) => execFileSync('mkfifo', [path])] as const]),
   ] as const)('is %s: a change is not saved, with a sentence; a start reads', async (_, make) => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-writers-'));
+    dir = await tempFolder('settings-writers');
     app(dir).update({ theme: 'dark' });
     await rm(join(dir, 'settings.json.lock'));
     await make(join(dir, 'settings.json.lock'));

@@ -3,8 +3,6 @@
  * later writes (the app and a CLI command on one library). Without taking the edit
  * into its live copy, the polling process's completion would write the old favourite back.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
@@ -15,6 +13,7 @@ import { testImageEngine } from '../../support/image-engine';
 import { UNTIL } from '../../support/waits';
 import { targetAt } from '../../support/submit-target';
 import { bundledCoreWorkers } from '../../support/bundled-history-worker';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let service: QuirkyService | undefined;
 const cores: PictorCore[] = [];
@@ -22,7 +21,7 @@ let dir: string | undefined;
 afterEach(async () => {
   for (const core of cores.splice(0)) await core.close();
   await service?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeFolder(dir);
 });
 
 async function open(dataDir: string): Promise<PictorCore> {
@@ -43,7 +42,7 @@ async function open(dataDir: string): Promise<PictorCore> {
 describe('a user edit in one process on a task another process polls', () => {
   it('is kept when the polling process writes the task again (completion)', async () => {
     service = await startQuirkyService({ durationMs: 1_500 });
-    dir = await mkdtemp(join(tmpdir(), 'pictor-user-edits-'));
+    dir = await tempFolder('user-edits');
     const cli = await open(dir);
     cli.engine.start({ resume: false });
     const app = await open(dir);

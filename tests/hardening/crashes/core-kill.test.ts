@@ -21,7 +21,6 @@
  * seed n alone (the replay of a seed printed on failure); PICTOR_CRASH_SEED=random draws one.
  * `npm run soak` (PICTOR_SOAK=1) runs one seed, random unless given, with 100 kills over 200 tasks.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
@@ -29,7 +28,6 @@ import type { DemoService } from '../../../electron/demo-service/types';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { recordReliability } from '../support/reliability-record';
 import { SOAK, scaled } from '../support/scale';
-import { scratchRoot } from '../support/scratch';
 import { seedsToRun } from '../../support/seeds';
 import {
   expectCleanDataDir,
@@ -42,6 +40,8 @@ import { killLiveWorkers, runWorker, type KillPlan } from './core-kill-runner';
 import { PHASES, taskOfPrompt, type Phase } from './core-kill-shared';
 // The demo service's seeded PRNG: the plan of every kill replays from the seed.
 import { seededRandom } from '../../../electron/demo-service/prng';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { memoryTempParent } from '../../support/memory-temp';
 
 const TASKS = scaled(12, 200);
 const KILLS = scaled(6, 100);
@@ -70,7 +70,7 @@ let dir: string | undefined;
 afterEach(async () => {
   killLiveWorkers();
   await service?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeFolder(dir);
 });
 
 /** Delay windows (ms) after a phase's marker: short for quick synchronous writes. */
@@ -227,7 +227,7 @@ async function killAndCheck(seed: number): Promise<SeedResult> {
     imagesPerTask: 2,
     seed,
   });
-  dir = await mkdtemp(join(scratchRoot(), 'pictor-core-kill-'));
+  dir = await tempFolder('core-kill', memoryTempParent());
   const dataDir = join(dir, 'data');
   const galleryDir = join(dir, 'gallery');
   const base = [dataDir, galleryDir, service.url];

@@ -4,8 +4,7 @@
  * allows it, so the suite can fall back to an injected fault and say why.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
@@ -14,6 +13,7 @@ import type { Logger } from '../../../electron/ports/logger';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 import { bundledCoreWorkers } from '../../support/bundled-history-worker';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 function run(command: string, args: readonly string[]): void {
   execFileSync(command, args, { stdio: 'pipe' });
@@ -25,7 +25,7 @@ export function probeMount(): { ok: true } | { ok: false; reason: string } {
   if (process.env['PICTOR_NO_MOUNT'] === '1') return { ok: false, reason: 'PICTOR_NO_MOUNT=1' };
   if (process.platform !== 'linux') return { ok: false, reason: `not Linux (${process.platform})` };
   if (process.getuid?.() !== 0) return { ok: false, reason: 'not running as root' };
-  const dir = mkdtempSync(join(tmpdir(), 'pictor-mount-probe-'));
+  const dir = tempFolderSync('mount-probe');
   try {
     mountTmpfs(dir, 64 * 1024);
     try {
@@ -38,7 +38,7 @@ export function probeMount(): { ok: true } | { ok: false; reason: string } {
     const text = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return { ok: false, reason: `mount refused: ${text}` };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeFolderSync(dir);
   }
 }
 

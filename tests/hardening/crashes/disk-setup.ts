@@ -3,8 +3,7 @@
  * own small tmpfs), the real core, and what the scenarios look at in the gallery and history.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { parseSidecar } from '../../../electron/core/gallery/sidecar';
@@ -17,6 +16,7 @@ import type { Logger } from '../../../electron/ports/logger';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { mountTmpfs, openCoreAt, unmount, waitFor } from './disk-fixture';
 import { targetAt } from '../../support/submit-target';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** Undone after each test, last first (a disk is unmounted before its folder is removed). */
 export const cleanups: (() => Promise<void> | void)[] = [];
@@ -34,10 +34,10 @@ export interface Setup {
 /** Demo service, data and gallery folders (either may be a tmpfs of `disks` bytes), the core. */
 export async function setUp(disks: { gallery?: number; data?: number }): Promise<Setup> {
   const service = await startDemoService({ durationMs: 300, imagesPerTask: 2 });
-  const root = await mkdtemp(join(tmpdir(), 'pictor-disk-'));
+  const root = await tempFolder('disk');
   cleanups.push(async () => {
     await service.close();
-    await rm(root, { recursive: true, force: true });
+    await removeFolder(root);
   });
   const dataDir = join(root, 'data');
   const galleryDir = join(root, 'gallery');

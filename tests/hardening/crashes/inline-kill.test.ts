@@ -9,8 +9,6 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -21,6 +19,7 @@ import type { DemoService } from '../../../electron/demo-service/types';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { filesUnder } from '../../support/files';
 import { nodeEntryArgs } from '../../support/node-entry-args';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -30,7 +29,7 @@ let child: ReturnType<typeof spawn> | undefined;
 afterEach(async () => {
   child?.kill('SIGKILL');
   await service?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeFolder(dir);
 });
 
 /**
@@ -87,7 +86,7 @@ function historyText(data: string): string {
 describe('an inline result under kill -9', () => {
   it('is saved from its spool after a kill between reading and saving it', async () => {
     service = await startDemoService({ inlineResults: 'b64-json', durationMs: 300 });
-    dir = await mkdtemp(join(tmpdir(), 'pictor-inline-kill-'));
+    dir = await tempFolder('inline-kill');
     const data = join(dir, 'data');
     const gallery = join(dir, 'gallery');
     const args = [data, gallery, service.url];

@@ -6,15 +6,14 @@
  * killed write is left.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import { seededRandom } from '../../../electron/demo-service/prng';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { settingsOf } from './settings-kill-worker';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KILLS = 12;
 const SEED = 20_261_130;
@@ -23,7 +22,7 @@ let child: ChildProcess | undefined;
 let dir: string | undefined;
 afterEach(async () => {
   child?.kill('SIGKILL');
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeFolder(dir);
 });
 
 /** Starts the worker at change `first` and kills it once it has printed `writes` changes. */
@@ -60,7 +59,7 @@ function killAfter(dataDir: string, first: number, writes: number): Promise<numb
 
 describe('settings writes killed at random', () => {
   it(`reads whole settings after each of ${KILLS} kills, with nothing to report`, async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-kill-'));
+    dir = await tempFolder('settings-kill');
     const random = seededRandom(SEED);
     let next = 0;
     for (let kill = 1; kill <= KILLS; kill += 1) {

@@ -6,8 +6,7 @@
  * writer is still writing (adapters/store-temps.ts); the key vault's files' too, at the app's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
@@ -18,6 +17,7 @@ import { SettingsService } from '../../../electron/core/settings/settings-servic
 import { silentLogger } from '../../../electron/ports/logger';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { nodeEntryArgs } from '../../support/node-entry-args';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 // electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
 vi.hoisted(() => {
@@ -30,7 +30,7 @@ const children: ChildProcess[] = [];
 let dir: string | undefined;
 afterEach(async () => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeFolder(dir);
 });
 
 /** The app's start over `dataDir`: its settings service, as desktop-start.ts opens it. */
@@ -88,7 +88,7 @@ describe('temporary files of killed settings writers', () => {
     ['a command', commandStart],
     ['the app', appStart],
   ] as const)("go at %s's start; a live writer's stay", async (_, start) => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-leftovers-'));
+    dir = await tempFolder('settings-leftovers');
     const [dead, live] = [await deadPid(), livePid()];
     // Today's naming is written holding the lock a start takes to remove them: whoever's pid,
     // none is being written. An earlier command's goes when its process is gone.
@@ -108,7 +108,7 @@ describe('temporary files of killed settings writers', () => {
   });
 
   it('stay while their writer, alive, holds the file between its write and its rename', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-leftovers-'));
+    dir = await tempFolder('settings-leftovers');
     const worker = spawn(
       process.execPath,
       [...nodeEntryArgs('settings-writer-worker'), 'hold', dir],
@@ -136,7 +136,7 @@ describe('temporary files of killed settings writers', () => {
 
 describe("temporary files of the key vault's killed writes", () => {
   it("go at the app's start, an old key's record with them", async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-settings-leftovers-'));
+    dir = await tempFolder('settings-leftovers');
     const dead = await deadPid();
     const left = [
       `key-vault-pictor.json.tmp-1764600000abcdef`,

@@ -12,7 +12,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
@@ -26,8 +26,9 @@ import { nodeEntryArgs } from '../../support/node-entry-args';
 import { makeTaskRecord } from '../../support/task-records';
 import { recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
-import { scratchRoot } from '../support/scratch';
 import { seedsToRun } from '../../support/seeds';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { memoryTempParent } from '../../support/memory-temp';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 /** The plan's seed: 28028 under `npm test`; PICTOR_CRASH_SEED=<n> or random (tests/support/seeds.ts). */
@@ -42,7 +43,7 @@ let dir = '';
 const live = new Set<ChildProcess>();
 afterAll(async () => {
   for (const child of live) child.kill('SIGKILL');
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeFolder(dir);
 });
 
 interface Fixture {
@@ -56,7 +57,7 @@ interface Fixture {
 
 /** 100 tasks of 3 saved images each (real PNGs, thumbnails, sidecar-ready folders) in the history. */
 async function gallery(): Promise<Fixture> {
-  dir = await mkdtemp(join(scratchRoot(), 'pictor-trash-kill-'));
+  dir = await tempFolder('trash-kill', memoryTempParent());
   const dataDir = join(dir, 'data');
   const galleryDir = join(dir, 'gallery');
   const systemTrashDir = join(dir, 'system-trash');

@@ -6,18 +6,18 @@
  * nothing is uploaded, and the file is left as it was, for the app to report at its next start
  * (the CLI is a guest in the app's data folder: it neither sets the file aside nor rewrites it).
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useProviderWorlds } from '../../integration/cli/providers-harness';
 import { describeRun } from '../../integration/cli/run-cli';
+import { TempFolders } from '../../support/temp-folders';
 
 const newWorld = useProviderWorlds();
-const folders: string[] = [];
+const folders = new TempFolders();
 afterEach(async () => {
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+  await folders.removeAll();
 });
 
 const SAID = JSON.stringify({ settings: { neverUploadInputs: true } }, null, 2);
@@ -47,8 +47,7 @@ async function stateOf(path: string): Promise<string> {
 /** A world on DashScope's dialect, a real PNG, and `pictor edit` of it with `--inputs upload`. */
 async function uploadEdit(damage: (path: string) => Promise<void>) {
   const world = await newWorld('dashscope');
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-settings-damaged-'));
-  folders.push(dir);
+  const dir = await folders.make('settings-damaged');
   const source = join(dir, 'source.png');
   await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
     .png()

@@ -4,7 +4,6 @@
  * log trimming, and checks of records and images on disk.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -22,9 +21,10 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
-import { scratchRoot } from '../support/scratch';
 import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import { OWNERS_UNREAD } from '../../support/owners-unread';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { memoryTempParent } from '../../support/memory-temp';
 export { maxInWindow } from '../../support/bursts';
 
 /** The key every suite here uses; searched for in records to count leaks. */
@@ -56,7 +56,7 @@ export interface CoreRun {
 
 /** Opens the real core (SQLite history, gallery on disk, HTTP client, engine) in a temp folder. */
 export async function openCoreRun(setup: CoreSetup): Promise<CoreRun> {
-  const dir = await mkdtemp(join(scratchRoot(), 'pictor-faults-'));
+  const dir = await tempFolder('faults', memoryTempParent());
   const credentials = new StaticCredentials(setup.baseUrl, KEY);
   const open = (): Promise<PictorCore> =>
     openPictorCore({
@@ -82,7 +82,7 @@ export async function openCoreRun(setup: CoreSetup): Promise<CoreRun> {
     },
     async dispose() {
       await run.core.close().catch(() => undefined);
-      await rm(dir, { recursive: true, force: true });
+      await removeFolder(dir);
     },
   };
   return run;

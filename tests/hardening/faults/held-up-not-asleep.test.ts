@@ -11,8 +11,7 @@
  * is kept busy for many intervals (a synchronous wait, as a long piece of work does). Held at every
  * answer, the old watch never let the task finish: each attempt was ended and sent again.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
@@ -24,6 +23,7 @@ import { type CompletingService, startCompletingService } from '../../support/co
 import { testImageEngine } from '../../support/image-engine';
 import { copyMigratedHistory } from '../../support/migrated-history';
 import { targetAt } from '../../support/submit-target';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const INTERVAL = 20;
 /** How long the loop is held at each answer: many intervals, and many ticks of the sleep watch. */
@@ -45,7 +45,7 @@ afterAll(async () => {
 
 afterEach(async () => {
   await core?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeFolder(dir);
   [core, dir] = [undefined, undefined];
 });
 
@@ -76,7 +76,7 @@ describe('the event loop held up while a poll and a download are out', () => {
     'is no sleep: the task is polled once and its image downloaded once',
     async () => {
       service.reset();
-      dir = await mkdtemp(join(tmpdir(), 'pictor-held-up-'));
+      dir = await tempFolder('held-up');
       const dataDir = join(dir, 'data');
       await mkdir(dataDir);
       copyMigratedHistory(join(dataDir, HISTORY_FILE));

@@ -10,8 +10,6 @@
  * loopback; the other machine's process is played by the test writing its lease into the shared
  * history, as that process would.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
@@ -23,6 +21,7 @@ import { testImageEngine } from '../../support/image-engine';
 import { bundledCoreWorkers } from '../../support/bundled-history-worker';
 import { ClockDriver } from '../support/clock-driver';
 import { OWNERS_UNREAD } from '../../support/owners-unread';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** The engine's lease length (DEFAULT_ENGINE_OPTIONS.leaseMs) and its owner's renewal. */
 const LEASE_MS = 45_000;
@@ -42,7 +41,7 @@ afterEach(async () => {
   core = undefined;
   await service?.close();
   service = undefined;
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeFolder(dir);
   dir = undefined;
 });
 
@@ -72,7 +71,7 @@ function task(now: number): TaskRecord {
  */
 async function leasedElsewhere(driver: ClockDriver) {
   service = await startQuirkyService({ durationMs: 200 });
-  dir = await mkdtemp(join(tmpdir(), 'pictor-lease-ahead-'));
+  dir = await tempFolder('lease-ahead');
   const record = task(driver.clock.now());
   other = HistoryStore.open(join(dir, HISTORY_FILE));
   other.putMany([record]);

@@ -11,13 +11,13 @@
  * (electron-store) reads a real file; main's event loop is watched by a ticker.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import { DEFAULT_SETTINGS, UNREAD_SETTINGS } from '../../../shared/domain/settings';
 import { holdSettings, loopWatch } from '../concurrency/settings-holder';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 // electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
 vi.hoisted(() => {
@@ -40,7 +40,7 @@ afterEach(async () => {
     if (process.platform !== 'win32') child.kill('SIGCONT');
     child.kill('SIGKILL');
   }
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeFolder(dir);
   dir = undefined;
 });
 
@@ -52,7 +52,7 @@ const open = (dataDir: string) =>
 
 /** A data folder whose settings.json holds `text`, its lock held by a stopped command. */
 async function lockedWith(text: string) {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-settings-start-'));
+  dir = await tempFolder('settings-start');
   const file = join(dir, 'settings.json');
   await writeFile(file, text, { mode: 0o600 });
   const held = await holdSettings(dir, children);

@@ -16,8 +16,7 @@
  * (reading 'fd')` and left staged files behind.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -37,13 +36,14 @@ import {
   type CliRun,
 } from '../../integration/cli/run-cli';
 import { mountTmpfs, probeMount, remount, unmount } from '../crashes/disk-fixture';
-import { scratchRoot } from '../support/scratch';
 import {
   interruptArchive,
   leaveFree,
   type InterruptArchive,
   type TaskKind,
 } from './import-interrupt-fixture';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { memoryTempParent } from '../../support/memory-temp';
 
 const TASKS = 40;
 /** Mostly refused before any decode (the copy never waits on the image check); a few good ones. */
@@ -59,12 +59,12 @@ let archive: InterruptArchive;
 let home: string;
 
 beforeAll(async () => {
-  const folder = await mkdtemp(join(tmpdir(), 'pictor-cli-interrupt-'));
-  home = await mkdtemp(join(tmpdir(), 'pictor-cli-interrupt-home-'));
+  const folder = await tempFolder('cli-interrupt');
+  home = await tempFolder('cli-interrupt-home');
   archive = await interruptArchive(folder, KINDS, SIDE);
   return async () => {
-    await rm(folder, { recursive: true, force: true });
-    await rm(home, { recursive: true, force: true });
+    await removeFolder(folder);
+    await removeFolder(home);
   };
 });
 
@@ -73,12 +73,12 @@ afterEach(async () => {
 });
 
 /**
- * A fresh data folder for one test, its gallery folder made: on /dev/shm (scratch.ts), so the
+ * A fresh data folder for one test, its gallery folder made: on /dev/shm (memory-temp.ts), so the
  * history's synced writes of each test's two imports do not wait on a contended disk.
  */
 async function dataDir(): Promise<{ dir: string; gallery: string }> {
-  const dir = await mkdtemp(join(scratchRoot(), 'pictor-cli-interrupt-data-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const dir = await tempFolder('cli-interrupt-data', memoryTempParent());
+  cleanups.push(() => removeFolder(dir));
   const gallery = join(dir, 'gallery');
   await mkdir(gallery);
   return { dir, gallery };

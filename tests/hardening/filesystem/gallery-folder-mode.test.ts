@@ -5,8 +5,7 @@
  * that exists keeps the mode it has. Through the gallery's own start and sidecar write, the input
  * store and a library move, on real folders. POSIX only (Windows has no such modes).
  */
-import { chmod, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,13 +15,14 @@ import { relocateGallery } from '../../../electron/core/library/relocate';
 import { openLibraryAt } from '../../../electron/core/library/relocate-open';
 import { makeRecord } from '../../support/gallery-helpers';
 import { makeLibrary } from '../../support/relocate-fixture';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let base: string;
 
 beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-gallery-mode-'));
+  base = await tempFolder('gallery-mode');
 });
-afterEach(() => rm(base, { recursive: true, force: true }));
+afterEach(() => removeFolder(base));
 
 const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
 

@@ -6,14 +6,14 @@
  * same path (tests/unit/core/library/relocate.test.ts) and this suite says why it skipped.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GalleryMoveError, relocateGallery } from '../../../electron/core/library/relocate';
 import { mountTmpfs, probeMount, unmount } from '../crashes/disk-fixture';
 import { snapshotTree, type TreeSnapshot } from '../../support/tree-snapshot';
 import { makeLibrary } from '../../support/relocate-fixture';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const probe = probeMount();
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -32,8 +32,8 @@ describe.skipIf(!probe.ok)(
   `gallery move onto a disk that fills up${probe.ok ? '' : ` (skipped: ${probe.reason})`}`,
   () => {
     it('stops with the old library whole and in use, then a retry with room finishes', async () => {
-      const base = await mkdtemp(join(tmpdir(), 'pictor-move-disk-'));
-      cleanups.push(() => rm(base, { recursive: true, force: true }));
+      const base = await tempFolder('move-disk');
+      cleanups.push(() => removeFolder(base));
       const source = join(base, 'home', 'Pictures', 'Pictor');
       const disk = join(base, 'disk');
       await mkdir(source, { recursive: true });

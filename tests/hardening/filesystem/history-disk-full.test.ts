@@ -8,12 +8,12 @@
  * there is room again, every one is there as it was.
  */
 import { rmSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeRun, runCli, type CliRun } from '../../integration/cli/run-cli';
 import { fillDisk, mountTmpfs, probeMount, remount, unmount } from '../crashes/disk-fixture';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const mount = probeMount();
 if (!mount.ok) console.warn(`history-disk-full: SKIPPED (${mount.reason}).`);
@@ -37,8 +37,8 @@ const WRITES: readonly string[][] = [
 
 /** A library with a cap, a price and a template, on its own small disk. */
 async function libraryOnSmallDisk() {
-  const base = await mkdtemp(join(tmpdir(), 'pictor-history-full-'));
-  cleanups.push(() => rm(base, { recursive: true, force: true }));
+  const base = await tempFolder('history-full');
+  cleanups.push(() => removeFolder(base));
   const home = join(base, 'home');
   const disk = join(base, 'small');
   await mkdir(home);

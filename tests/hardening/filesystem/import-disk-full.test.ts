@@ -6,8 +6,7 @@
  * the same import adds each remaining task once, every image saved.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -21,6 +20,7 @@ import { taskFiles, type ExportFile } from '../../unit/core/library/archive/craf
 import { yazlExport } from '../../unit/core/library/archive/yazl-archive';
 import { mountTmpfs, probeMount, unmount } from '../crashes/disk-fixture';
 import { galleryOffline } from '../../support/gallery-with-intake';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const probe = probeMount();
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -63,8 +63,8 @@ describe.skipIf(!probe.ok)(
   `library import onto a disk that fills up${probe.ok ? '' : ` (skipped: ${probe.reason})`}`,
   () => {
     it('stops with whole tasks only, none with an image marked unreadable; again with room adds each once', async () => {
-      const base = await mkdtemp(join(tmpdir(), 'pictor-import-disk-'));
-      cleanups.push(() => rm(base, { recursive: true, force: true }));
+      const base = await tempFolder('import-disk');
+      cleanups.push(() => removeFolder(base));
       const { records, files } = await sixTasks();
       const archive = await yazlExport(base, files, 'six.zip');
       const importInto = async (root: string, history: HistoryStore) => {

@@ -11,14 +11,13 @@
  * Before the archive owned its reads (archive-file.ts), yauzl's fd-slicer threw `Cannot read
  * properties of null (reading 'fd')` at the process and left every other read waiting for ever.
  */
-import { mkdir, rm, unlink } from 'node:fs/promises';
+import { mkdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { TEMP_DIR } from '../../../electron/core/fs/temp-names';
 import { archiveHandlers } from '../../../electron/ipc/archive-handlers';
 import { toIpcError } from '../../../electron/ipc/ipc-errors';
-import { makeTempDir } from '../../support/gallery-helpers';
 import {
   makeLibrary,
   operationsOn,
@@ -38,6 +37,7 @@ import {
   type InterruptArchive,
   type TaskKind,
 } from './import-interrupt-fixture';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const FILE = 'tests/hardening/filesystem/import-interrupt.test.ts';
 const KINDS: readonly TaskKind[] = [
@@ -57,8 +57,8 @@ afterEach(async () => {
 });
 
 async function folder(): Promise<string> {
-  const made = await makeTempDir();
-  cleanups.push(() => rm(made, { recursive: true, force: true }));
+  const made = await tempFolder('gallery');
+  cleanups.push(() => removeFolder(made));
   return made;
 }
 
@@ -66,7 +66,7 @@ async function library(): Promise<Library> {
   const made = await makeLibrary();
   cleanups.push(async () => {
     made.history.close();
-    await rm(made.dir, { recursive: true, force: true });
+    await removeFolder(made.dir);
   });
   return made;
 }

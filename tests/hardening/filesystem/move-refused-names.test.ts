@@ -9,8 +9,7 @@
  * keeps every byte and stays in use, the target holds only whole task folders, and once the
  * cause is gone a retry finishes the move.
  */
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -29,6 +28,7 @@ import { shownValue } from '../../../shared/text/shown-value';
 import { makeImage, makeRecord } from '../../support/gallery-helpers';
 import { makeLibrary } from '../../support/relocate-fixture';
 import { snapshotTree, type TreeSnapshot } from '../../support/tree-snapshot';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let base: string;
 let source: string;
@@ -37,7 +37,7 @@ let options: RelocateOptions;
 let switches: string[];
 
 beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-move-names-'));
+  base = await tempFolder('move-names');
   const home = join(base, 'home');
   source = join(home, 'Pictures', 'Pictor');
   target = join(base, 'stick', 'Gallery');
@@ -51,7 +51,7 @@ beforeEach(async () => {
   };
 });
 
-afterEach(() => rm(base, { recursive: true, force: true }));
+afterEach(() => removeFolder(base));
 
 /** This machine's disk (ext4 or tmpfs): every name its own, 255 bytes at most. */
 const PLAIN_DISK: DiskNames = {

@@ -8,8 +8,7 @@
  * They come from a file anyone could write: one that carries a key the process holds, in any
  * encoding, in a value or a name, reaches neither the history nor the gallery (the others kept).
  */
-import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,6 +25,7 @@ import { taskFiles, type ExportFile } from '../../unit/core/library/archive/craf
 import { yazlExport } from '../../unit/core/library/archive/yazl-archive';
 import { expectExit, useCliWorlds } from '../../integration/cli/cli-harness';
 import { ENCODINGS, keyScanner } from '../key-and-bodies/key-encodings';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'sk-newer-import-4Gh8Tq2Lm6Vx0Rb';
 
@@ -76,8 +76,8 @@ async function newerTask(more: Newer): Promise<{ localId: string; files: ExportF
 }
 
 async function tempDir(): Promise<string> {
-  const base = await mkdtemp(join(tmpdir(), 'pictor-newer-import-'));
-  cleanups.push(() => rm(base, { recursive: true, force: true }));
+  const base = await tempFolder('newer-import');
+  cleanups.push(() => removeFolder(base));
   return base;
 }
 

@@ -8,24 +8,24 @@
  * an index given twice) neither fails the write nor adds an image, and a record without unknown
  * fields is written as given.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HISTORY_FILE, type HistoryStore } from '../../../electron/core/history/history-store';
 import { makeImage, makeTaskRecord } from '../../support/task-records';
 import { withHistoryFile } from '../../support/history-file';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let dir: string;
 let file: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-newer-images-'));
+  dir = await tempFolder('newer-images');
   await mkdir(join(dir, 'data'), { mode: 0o700 });
   file = join(dir, 'data', HISTORY_FILE);
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 const withStore = <T>(work: (store: HistoryStore) => T): T => withHistoryFile(file, work);

@@ -6,24 +6,24 @@
  * those. Controls: a request field this version knows is the new record's alone (one it leaves
  * out stays out), and a record without unknown fields is written as given.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HISTORY_FILE, type HistoryStore } from '../../../electron/core/history/history-store';
 import { makeTaskRecord } from '../../support/task-records';
 import { withHistoryFile } from '../../support/history-file';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let dir: string;
 let file: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-newer-nested-'));
+  dir = await tempFolder('newer-nested');
   await mkdir(join(dir, 'data'), { mode: 0o700 });
   file = join(dir, 'data', HISTORY_FILE);
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** The test's history file, opened for `work` (tests/support/history-file.ts). */

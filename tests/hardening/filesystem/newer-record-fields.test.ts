@@ -7,8 +7,7 @@
  * record's alone (one it leaves out does not come back), and a row whose text is no JSON object
  * is simply replaced.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -23,6 +22,7 @@ import { testImageEngine } from '../../support/image-engine';
 import { copyMigratedHistory } from '../../support/migrated-history';
 import { makeImage, makeTaskRecord } from '../../support/task-records';
 import { withHistoryFile } from '../../support/history-file';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'sk-newer-record-fields';
 /** What a newer Pictor kept in a record: a field of each JSON kind, one nested deep. */
@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-newer-fields-'));
+  dir = await tempFolder('newer-fields');
   await mkdir(join(dir, 'data'), { mode: 0o700 });
   file = join(dir, 'data', HISTORY_FILE);
   copyMigratedHistory(file);
@@ -57,7 +57,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await core?.close();
   core = undefined;
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** The row's record as stored, parsed. */

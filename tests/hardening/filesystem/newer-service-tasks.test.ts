@@ -8,8 +8,7 @@
  * service this version knows, is no longer counted. An older library (v17) upgraded counts what
  * it holds from then on. Controls: tasks of this version count 0, however written.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryPort } from '../../../electron/core/history/history-port';
@@ -22,16 +21,17 @@ import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { makeImage, makeTaskRecord } from '../../support/task-records';
 import { describeRun, runCli } from '../../integration/cli/run-cli';
 import { runOnHistoryFile, withHistoryFile } from '../../support/history-file';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let dir: string;
 let file: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-newer-service-'));
+  dir = await tempFolder('newer-service');
   await mkdir(join(dir, 'data'), { mode: 0o700 });
   file = join(dir, 'data', HISTORY_FILE);
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 const withStore = <T>(work: (store: HistoryStore) => T): T => withHistoryFile(file, work);

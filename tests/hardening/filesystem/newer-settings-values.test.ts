@@ -7,13 +7,13 @@
  * consents too. A repair of a value that IS damaged replaces only that value. Controls: a value of
  * another kind (a number, text no version writes) is damage, reset and reported as before.
  */
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import { DEFAULT_SETTINGS, UNREAD_SETTINGS } from '../../../shared/domain/settings';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 // electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
 vi.hoisted(() => {
@@ -36,11 +36,11 @@ const NEWER = {
 let dir: string;
 let file: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-newer-settings-'));
+  dir = await tempFolder('newer-settings');
   file = join(dir, 'settings.json');
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 const write = (settings: unknown) => writeFile(file, JSON.stringify({ settings }, null, 2));

@@ -7,8 +7,7 @@
  * while the task itself completes in the history. A sidecar too large to keep them in, and one
  * that is not Pictor's, are written as this version writes them.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
@@ -27,6 +26,7 @@ import { type CompletingService, startCompletingService } from '../../support/co
 import { testImageEngine } from '../../support/image-engine';
 import { copyMigratedHistory } from '../../support/migrated-history';
 import { makeTaskRecord } from '../../support/task-records';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'sk-newer-sidecar-fields';
 const NEWER_RECORD = { futureStyle: { preset: 'noir', weights: [0.25, 0.75] }, futureCount: 3 };
@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-newer-sidecar-'));
+  dir = await tempFolder('newer-sidecar');
   await mkdir(join(dir, 'data'), { mode: 0o700 });
   copyMigratedHistory(join(dir, 'data', HISTORY_FILE));
 });
@@ -53,7 +53,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await core?.close();
   core = undefined;
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 const waiting = (localId: string): TaskRecord =>

@@ -8,21 +8,21 @@
  * takes its fields with it; a field this version knows is the new record's alone (one the new
  * record leaves out stays out). The file stays readable by this version's reader.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { Gallery } from '../../../electron/core/gallery/gallery';
 import { parseSidecar } from '../../../electron/core/gallery/sidecar';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { makeImage, makeTaskRecord } from '../../support/task-records';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let root: string;
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'pictor-newer-nested-'));
+  root = await tempFolder('newer-nested');
 });
 afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
+  await removeFolder(root);
 });
 
 /** An image that was never saved: no file, so no XMP file goes beside it. */

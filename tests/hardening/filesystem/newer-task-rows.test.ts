@@ -8,8 +8,7 @@
  * ledger row as they were. Controls: a row of this version, and one whose text is no JSON, are
  * written over as always; a library without such tasks counts 0.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -19,16 +18,17 @@ import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { makeImage, makeTaskRecord } from '../../support/task-records';
 import { describeRun, runCli } from '../../integration/cli/run-cli';
 import { runOnHistoryFile, withHistoryFile } from '../../support/history-file';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let dir: string;
 let file: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-newer-tasks-'));
+  dir = await tempFolder('newer-tasks');
   await mkdir(join(dir, 'data'), { mode: 0o700 });
   file = join(dir, 'data', HISTORY_FILE);
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** The test's history file, opened for `work` (tests/support/history-file.ts). */

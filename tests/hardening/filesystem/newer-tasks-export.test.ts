@@ -10,8 +10,7 @@
  * a write does. Controls: a library without such tasks exports with nothing left out, and a
  * sidecar without such fields is the record as read.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
@@ -19,16 +18,17 @@ import { archiveEntries } from '../../support/archive-entries';
 import { makeImage, makeTaskRecord } from '../../support/task-records';
 import { describeRun, runCli } from '../../integration/cli/run-cli';
 import { runOnHistoryFile, withHistoryFile } from '../../support/history-file';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let dir: string;
 let data: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-newer-export-'));
+  dir = await tempFolder('newer-export');
   data = join(dir, 'data');
   await mkdir(data, { mode: 0o700 });
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** `sql` run on the file as another program (a newer Pictor) would. */

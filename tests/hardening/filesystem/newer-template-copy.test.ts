@@ -6,13 +6,13 @@
  * fields it does not know, is read as before. Controls: no copy, or one of this version, is
  * written as always.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TemplateBackup } from '../../../electron/core/templates/template-backup';
 import type { PromptTemplate } from '../../../shared/domain/prompt-template';
 import { silentLogger } from '../../../electron/ports/logger';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let root: string;
 let file: string;
@@ -27,13 +27,13 @@ const TEMPLATE = {
 } as unknown as PromptTemplate;
 
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'pictor-newer-templates-'));
+  root = await tempFolder('newer-templates');
   await mkdir(join(root, '.pictor-templates'));
   file = join(root, '.pictor-templates', 'templates.json');
 });
 
 afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
+  await removeFolder(root);
 });
 
 const backup = () => new TemplateBackup(() => root, silentLogger);

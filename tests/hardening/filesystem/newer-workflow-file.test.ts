@@ -6,23 +6,23 @@
  * names the workflow, the file left byte for byte. Controls: a file of this version, a damaged
  * one, or one whose `version` is no version number are replaced as before.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WorkflowBook, WorkflowSaveError } from '../../../electron/core/workflows';
 import { DEFAULT_WORKFLOW } from '../../../shared/domain/comfy-prompt';
 import { describeRun, runCli } from '../../integration/cli/run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let dir: string;
 let folder: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-newer-workflow-'));
+  dir = await tempFolder('newer-workflow');
   folder = join(dir, 'data', 'comfyui-workflows');
   await mkdir(folder, { recursive: true });
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** What a newer Pictor keeps: a later version, a shape this one does not know. */

@@ -14,13 +14,12 @@ import { filesUnder } from '../../support/files';
 import {
   makeImage,
   makeRecord,
-  makeTempDir,
-  removeDir,
   serve,
   startServer,
   type TestServer,
 } from '../../support/gallery-helpers';
 import { galleryOnServer } from '../../support/gallery-with-intake';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const LINK_PATHS = [
   '/CON%20.png',
@@ -40,7 +39,7 @@ let base: string;
 
 beforeAll(async () => {
   host = await startServer();
-  base = await makeTempDir();
+  base = await tempFolder('gallery');
   const png = await makeImage('png', 8, 8);
   for (const path of LINK_PATHS) host.route(path, serve(png));
   DISPOSITIONS.forEach((value, n) =>
@@ -50,7 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host.close();
-  await removeDir(base);
+  await removeFolder(base);
 });
 
 const urls = () => [

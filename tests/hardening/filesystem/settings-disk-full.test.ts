@@ -9,14 +9,13 @@
  * room again the repair is written and a copy of the old file is kept beside it.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import type { KeyValueStore } from '../../../electron/ports/key-value-store';
 import { fillDisk, mountTmpfs, probeMount, unmount, waitFor } from '../crashes/disk-fixture';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 // electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
 vi.hoisted(() => {
@@ -43,8 +42,8 @@ const ORIGINAL = JSON.stringify(
 
 /** A data folder on its own small disk, holding a settings file with one bad value. */
 async function fullDiskWithSettings(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-settings-full-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const dir = await tempFolder('settings-full');
+  cleanups.push(() => removeFolder(dir));
   mountTmpfs(dir, 64 * 1024);
   cleanups.push(() => unmount(dir));
   writeFileSync(join(dir, 'settings.json'), ORIGINAL, { mode: 0o600 });

@@ -7,8 +7,7 @@
  * downloaded, the ledger following); a later one already finished, a task of the same id at
  * another endpoint and a task alone with its id are left as they were.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -25,6 +24,7 @@ import { bundledAnswers } from '../../support/bundled-history-worker';
 import { type CompletingService, startCompletingService } from '../../support/completing-service';
 import { testImageEngine } from '../../support/image-engine';
 import { makeImage, makeTaskRecord } from '../../support/task-records';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'sk-stored-shared-ids';
 const SHARED = 'task-shared-before';
@@ -48,13 +48,13 @@ afterAll(async () => {
 
 beforeEach(async () => {
   service.reset();
-  dir = await mkdtemp(join(tmpdir(), 'pictor-stored-shared-ids-'));
+  dir = await tempFolder('stored-shared-ids');
 });
 
 afterEach(async () => {
   await core?.close();
   core = undefined;
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** A task of the service on loopback still waiting on it, created at `minute`. */

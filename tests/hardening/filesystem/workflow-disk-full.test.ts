@@ -7,15 +7,15 @@
  * same import succeeds.
  */
 import { rmSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeRun, runCli } from '../../integration/cli/run-cli';
 import { fillDisk, mountTmpfs, probeMount, unmount } from '../crashes/disk-fixture';
 import { filesUnder } from '../../support/files';
 import { EXPORTED_WORKFLOW } from '../../support/comfy-export';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const mount = probeMount();
 if (!mount.ok) console.warn(`workflow-disk-full: SKIPPED (${mount.reason}).`);
@@ -27,8 +27,8 @@ afterEach(async () => {
 
 describe.skipIf(!mount.ok)('a workflow import on a full disk', () => {
   it('says the workflow was not saved, leaves nothing, and imports once there is room', async () => {
-    const base = await mkdtemp(join(tmpdir(), 'pictor-workflow-full-'));
-    cleanups.push(() => rm(base, { recursive: true, force: true }));
+    const base = await tempFolder('workflow-full');
+    cleanups.push(() => removeFolder(base));
     const home = join(base, 'home');
     const small = join(base, 'small');
     await mkdir(home);

@@ -8,22 +8,22 @@
  * POSIX only (Windows has no such modes); the umask is set by `sh`.
  */
 import { spawn } from 'node:child_process';
-import { lstat, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, mkdir, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { childEnv, REPO_ROOT } from '../../integration/cli/run-cli';
 import { QUICK_POLL } from '../../support/quick-demo';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { tool } from '../../support/tools';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const sh = tool('sh');
 
 let base: string;
 beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-written-modes-'));
+  base = await tempFolder('written-modes');
 });
-afterEach(() => rm(base, { recursive: true, force: true }));
+afterEach(() => removeFolder(base));
 
 /** Runs the CLI with `args` in a shell whose umask is 000; its exit code and output. */
 function runUnmasked(args: readonly string[]): Promise<{ code: number | null; output: string }> {

@@ -5,8 +5,6 @@
  * to test the connection there; nobody answers the main process's dialog with "send the key".
  * The gateway records every request: the key reaches /team-a/ and nothing else.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
@@ -22,6 +20,7 @@ import {
 import { pageTarget } from '../../support/submit-target';
 import { ownAddress, savedAddress } from '../../support/own-address';
 import { UNTIL } from '../../support/waits';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'sk-team-a-7d41c0b9e2f35a68';
 let dir: string;
@@ -32,7 +31,7 @@ const fetchCalls: FetchCall[] = [];
 const ipc: IpcRecord[] = [];
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-hostile-paths-'));
+  dir = await tempFolder('hostile-paths');
   services = [
     await startDemoService({ accounts: [{ account: 'a', key: KEY }], durationMs: 100 }),
     await startDemoService({ accounts: [{ account: 'b', key: 'sk-b' }], durationMs: 100 }),
@@ -61,7 +60,7 @@ afterAll(async () => {
   await app?.close();
   await gateway?.close();
   for (const service of services) await service.close();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** Every spelling a page might use for "the same gateway, another path". */

@@ -14,10 +14,9 @@
  */
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
@@ -47,6 +46,7 @@ import {
   LINE_SEPARATORS,
   anyOf,
 } from '../../../shared/text/control-characters';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const FILE = 'tests/hardening/hostile/compromised-renderer.test.ts';
 const KEY = 'sk-user-0f3c9a71d2b84e65a9c1';
@@ -206,7 +206,7 @@ function callArbitrary(): fc.Arbitrary<{ channel: RequestChannel; input: unknown
 const originOf = (url: string): string => new URL(url).origin;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-hostile-page-'));
+  dir = await tempFolder('hostile-page');
   home = join(dir, 'home');
   await mkdir(join(home, '.ssh'), { recursive: true });
   await mkdir(join(home, 'Documents'), { recursive: true });
@@ -227,7 +227,7 @@ afterAll(async () => {
   if (!closed) await app?.close();
   await service?.close();
   await new Promise((resolve) => attacker?.server.close(resolve));
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 describe('a compromised renderer', () => {

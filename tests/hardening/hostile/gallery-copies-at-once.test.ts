@@ -13,14 +13,14 @@
  * copies for the clipboard (each holds the file, its PNG and the clipboard's copy) and none to
  * speak of for a drag.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WebContents } from 'electron';
 import { galleryGuard } from '../../../electron/app/os/path-guard';
 import { testImageEngine } from '../../support/image-engine';
 import { paddedPng } from './padded-png';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 vi.mock('electron', () => {
   class ClipboardItem {
@@ -52,7 +52,7 @@ let root: string;
 let image: string;
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-gallery-copies-'));
+  base = await tempFolder('gallery-copies');
   root = join(base, 'gallery');
   await mkdir(join(root, 'task'), { recursive: true });
   image = join(root, 'task', 'image-1.png');
@@ -60,7 +60,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
+  await removeFolder(base);
 });
 
 const outsideHeap = (): number => {

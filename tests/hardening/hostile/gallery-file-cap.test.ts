@@ -12,8 +12,7 @@
  * Electron's clipboard, nativeImage and save dialog stood in for. What main holds is its own count
  * of the memory outside its heap (process.memoryUsage), sampled while each ask runs.
  */
-import { mkdir, mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WebContents } from 'electron';
@@ -23,6 +22,7 @@ import { saveImageCopy } from '../../../electron/core/gallery';
 import { GALLERY_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import { testImageEngine } from '../../support/image-engine';
 import { paddedPng } from './padded-png';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const dialogs = vi.hoisted(() => ({ shown: 0, target: '' }));
 
@@ -62,7 +62,7 @@ const huge = new Map<number, string>();
 let atCap: string;
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-gallery-cap-'));
+  base = await tempFolder('gallery-cap');
   root = join(base, 'gallery');
   await mkdir(join(root, 'task'), { recursive: true });
   const head = await paddedPng(64, 90, 0, 1);
@@ -78,7 +78,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
+  await removeFolder(base);
 });
 
 const outsideHeap = (): number => {

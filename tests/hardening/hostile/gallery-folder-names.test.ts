@@ -7,8 +7,7 @@
  * with their reason, their files untouched. Of names that are one on a folding disk, no task
  * takes another's place.
  */
-import { mkdir, mkdtemp, readFile, readdir, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -21,6 +20,7 @@ import { GALLERY_SCHEME, galleryUrl } from '../../../shared/ipc/api';
 import { GALLERY_HOST } from '../../../electron/app/protocol/schemes';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { makeTaskRecord } from '../../support/task-records';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const CREATED = Date.UTC(2024, 4, 17, 9, 5, 7);
 
@@ -28,14 +28,14 @@ let root: string;
 let png: Buffer;
 
 beforeEach(async () => {
-  root = await realpath(await mkdtemp(join(tmpdir(), 'pictor-rebuild-names-')));
+  root = await realpath(await tempFolder('rebuild-names'));
   png ??= await sharp({ create: { width: 6, height: 4, channels: 3, background: '#0a0' } })
     .png()
     .toBuffer();
 });
 
 afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
+  await removeFolder(root);
 });
 
 function record(id: number, folder: string): TaskRecord {

@@ -4,9 +4,8 @@
  * out-of-range sidecars, images the user deleted, and a sidecar claiming it is not imported.
  * Every rebuild here must end on its own, in seconds: a FIFO opened the ordinary way never does.
  */
-import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -36,6 +35,7 @@ import { fifoMaker, makeFifo, needing } from '../../support/tools';
 import { galleryOnServer } from '../../support/gallery-with-intake';
 import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
 import type { ImageIntake } from '../../../electron/core/download/image-intake';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** Far more than a rebuild of a few folders takes; far less than "forever". */
 const ENDS_WITHIN_MS = 10_000;
@@ -49,7 +49,7 @@ let png: Buffer;
 const servers: Server[] = [];
 
 beforeEach(async () => {
-  base = await realpath(await mkdtemp(join(tmpdir(), 'pictor-hostile-gallery-')));
+  base = await realpath(await tempFolder('hostile-gallery'));
   root = join(base, 'gallery');
   ({ gallery, intake } = galleryOnServer(root));
   await gallery.init();
@@ -60,7 +60,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   for (const server of servers.splice(0)) await new Promise((done) => server.close(done));
-  await rm(base, { recursive: true, force: true });
+  await removeFolder(base);
 });
 
 function image(index: number, overrides: Partial<ImageRecord> = {}): ImageRecord {

@@ -10,8 +10,7 @@
  *
  * Real files, real symlinks, the real protocol code (resolve and serve), on this machine's disk.
  */
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import {
   serveGalleryRequest,
 } from '../../../electron/app/protocol/gallery-request';
 import { RealRoots } from '../../../electron/app/protocol/real-roots';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const G = 'pictor-gallery://gallery';
 const DIGEST = 'c'.repeat(64);
@@ -28,7 +28,7 @@ let base: string;
 let root: string;
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-hidden-folders-'));
+  base = await tempFolder('hidden-folders');
   root = join(base, 'gallery');
   const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0f0' } })
     .png()
@@ -55,7 +55,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
+  await removeFolder(base);
 });
 
 describe('the temp folder and the input store, reached another way', () => {

@@ -5,8 +5,7 @@
  * gallery protocol. Image URLs (schemes, non-public addresses in every notation, userinfo and
  * backslash tricks, overlong) go through checkImageUrl, judged by an independent oracle.
  */
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
@@ -44,6 +43,7 @@ import {
   v4Notations,
 } from './address-oracle';
 import { hostileImageUrl, taskId } from './id-url-inputs';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const RUNS = scaled(2000, 20000);
 const CLIENT_RUNS = scaled(200, 2000);
@@ -123,7 +123,7 @@ let base: string;
 let root: string;
 let secret: string;
 beforeAll(async () => {
-  base = await realpath(await mkdtemp(join(tmpdir(), 'pictor-hostile-ids-')));
+  base = await realpath(await tempFolder('hostile-ids'));
   root = join(base, 'gallery');
   secret = join(base, 'secret.png');
   const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } })
@@ -133,7 +133,7 @@ beforeAll(async () => {
   await writeFile(join(root, '2024', '01', 'task', 'image-0.png'), png);
   await writeFile(secret, png);
 });
-afterAll(() => rm(base, { recursive: true, force: true }));
+afterAll(() => removeFolder(base));
 
 describe('task ids', () => {
   it('are refused with a clear error, or stay one encoded segment of the poll URL', () => {

@@ -7,19 +7,19 @@
  * moved, or at the first input. Counted here as the history's `named` asks, one per count, on a
  * real store of real PNGs; the bound holds on the folder itself throughout.
  */
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { boundedInputs, InputStore } from '../../../electron/core/inputs';
 import { RECOUNT_MS } from '../../../electron/core/inputs/input-quota';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let base: string;
 beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-quota-counts-'));
+  base = await tempFolder('quota-counts');
 });
-afterEach(() => rm(base, { recursive: true, force: true }));
+afterEach(() => removeFolder(base));
 
 function png(at: number): Promise<Buffer> {
   const background = { r: at % 256, g: Math.floor(at / 256) % 256, b: 3, alpha: 1 };

@@ -10,8 +10,7 @@
  * `soundSpec`) for both readers, and a number off its step is refused (paramProblem) by the CLI's
  * `--param`, the form and main's check alike.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { requestParamsOf } from '../../../electron/cli/param-args';
@@ -22,14 +21,15 @@ import { paramProblem } from '../../../shared/domain/model-params';
 import { paramSpecsSchema } from '../../../shared/domain/param-specs-schema';
 import { modelOptionsRequests } from '../../../shared/ipc/model-options-contract';
 import { englishText } from '../../../shared/i18n/sentence';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let dir = '';
 let n = 0;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-kept-option-rules-'));
+  dir = await tempFolder('kept-option-rules');
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 afterEach(() => useParamSchemas([]));
 

@@ -9,7 +9,7 @@
  * are refused, and the swapper must have swapped. Counted in tries, never timed: a reader goes
  * on until the race has struck, so a loaded machine (fewer swaps per try) cannot fail it.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -21,7 +21,7 @@ import { openFolderSource } from '../../../electron/core/library/archive/folder-
 import { importLibrary } from '../../../electron/core/library/archive/import-library';
 import { serveGalleryRequest } from '../../../electron/app/protocol/gallery-request';
 import { filesUnder } from '../../support/files';
-import { makeImage, removeDir } from '../../support/gallery-helpers';
+import { makeImage } from '../../support/gallery-helpers';
 import { startLinkSwapper, type LinkSwapper } from '../../support/link-swapper';
 import {
   addTask,
@@ -30,6 +30,7 @@ import {
 } from '../../unit/core/library/archive/library-fixture';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
+import { removeFolder } from '../../support/temp-folders';
 
 const FILE = 'hardening/hostile/link-swap-race.test.ts';
 const SECRET_PROMPT = 'a private prompt from outside the gallery';
@@ -73,7 +74,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   library.history.close();
-  await removeDir(library.dir);
+  await removeFolder(library.dir);
   recordReliability({
     section: 'hostile-input',
     row: 'A task folder swapped for a link and back by another thread (real race)',
@@ -179,7 +180,7 @@ describe('a folder swapped for a link in a tight loop', () => {
           : null;
       } finally {
         into.history.close();
-        await rm(into.dir, { recursive: true, force: true });
+        await removeFolder(into.dir);
       }
     });
     expect(counts.outside).toBe(0);

@@ -17,7 +17,7 @@
  * another user runs on the port, holding a certificate from that authority, is sent nothing.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -28,7 +28,8 @@ import { gatedTransports } from '../../../electron/core/download';
 import { ServiceError } from '../../../electron/core/service';
 import { readSocketTables, type SocketTables } from '../../../electron/core/service/local-owner';
 import { ownedBy } from '../support/owned-tables';
-import { scratchRoot } from '../support/scratch';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { memoryTempParent } from '../../support/memory-temp';
 
 const KEY = 'sk-local-https-key-5e21a9';
 const OTHER_UID = 4242;
@@ -57,7 +58,7 @@ async function issued(label: string, names: string): Promise<{ key: Buffer; cert
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(scratchRoot(), 'pictor-tls41-'));
+  dir = await tempFolder('tls41', memoryTempParent());
   openssl(
     ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'],
     ...['-keyout', join(dir, 'ca.key'), '-out', join(dir, 'ca.pem'), '-days', '2'],
@@ -74,7 +75,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 afterEach(async () => {

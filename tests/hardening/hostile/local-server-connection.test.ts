@@ -16,7 +16,6 @@ import { createServer as createTcpServer, type Server, type Socket } from 'node:
 import type { AddressInfo } from 'node:net';
 import { createServer as createHttpsServer } from 'node:https';
 import tls from 'node:tls';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
@@ -30,8 +29,9 @@ import { bundledAnswers } from '../../support/bundled-history-worker';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import { UNTIL } from '../../support/waits';
-import { scratchRoot } from '../support/scratch';
 import { selfSignedCertificate } from '../../support/unsent-servers';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { memoryTempParent } from '../../support/memory-temp';
 
 const KEY = 'sk-raced-port-key-0c3d77';
 const OTHER_UID = 4242;
@@ -114,8 +114,8 @@ async function core(
   tables: () => Promise<SocketTables>,
   allowed: readonly string[] = [],
 ): Promise<PictorCore> {
-  const dir = await mkdtemp(join(scratchRoot(), 'pictor-race-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const dir = await tempFolder('race', memoryTempParent());
+  cleanups.push(() => removeFolder(dir));
   const opened = await openPictorCore({
     imageEngine: testImageEngine,
     dataDir: join(dir, 'data'),

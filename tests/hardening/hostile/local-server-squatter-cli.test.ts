@@ -7,14 +7,14 @@
  * printed (local-server-squatter.test.ts has the injected-owner cases, which run on any Linux).
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
 import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
 import { describeInProcess, runInProcess } from '../../support/cli-in-process';
 import { UNTIL } from '../../support/waits';
-import { scratchRoot } from '../support/scratch';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { memoryTempParent } from '../../support/memory-temp';
 
 const KEY = 'sk-cli-squatted-port-5b8e0a';
 
@@ -42,7 +42,7 @@ describe.runIf(AS_ROOT)('pictor generate to another user’s loopback server', (
   let stop = (): void => undefined;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(scratchRoot(), 'pictor-squat-cli-'));
+    dir = await tempFolder('squat-cli', memoryTempParent());
     const child = spawn('python3', ['-c', LISTENER], { uid: 65534, gid: 65534, cwd: '/' });
     stop = () => void child.kill();
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -51,7 +51,7 @@ describe.runIf(AS_ROOT)('pictor generate to another user’s loopback server', (
   });
   afterAll(async () => {
     stop();
-    await rm(dir, { recursive: true, force: true });
+    await removeFolder(dir);
   });
 
   const generate = () =>

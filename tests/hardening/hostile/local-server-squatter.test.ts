@@ -12,7 +12,6 @@
  * composition), its engine and its client.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
@@ -26,7 +25,8 @@ import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import { UNTIL } from '../../support/waits';
 import { ownedBy } from '../support/owned-tables';
-import { scratchRoot } from '../support/scratch';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { memoryTempParent } from '../../support/memory-temp';
 
 const KEY = 'sk-squatted-port-key-7e21c9';
 const OTHER_UID = 4242;
@@ -50,8 +50,8 @@ interface Setup {
 }
 
 async function core(setup: Setup): Promise<PictorCore> {
-  const dir = await mkdtemp(join(scratchRoot(), 'pictor-squat-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const dir = await tempFolder('squat', memoryTempParent());
+  cleanups.push(() => removeFolder(dir));
   const opened = await openPictorCore({
     imageEngine: testImageEngine,
     dataDir: join(dir, 'data'),

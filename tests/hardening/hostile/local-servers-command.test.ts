@@ -5,21 +5,22 @@
  * loopback server's address is refused with nothing written; a damaged settings file is left for
  * the app to repair, never overwritten; and the gate reads what the command wrote.
  */
-import { readFile, stat, writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
 import { EditSettings } from '../../../electron/core/settings';
 import { silentLogger } from '../../../electron/ports/logger';
 import { describeInProcess, runInProcess } from '../../support/cli-in-process';
-import { scratchRoot } from '../support/scratch';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { memoryTempParent } from '../../support/memory-temp';
 
 let dir = '';
 beforeEach(async () => {
-  dir = await mkdtemp(join(scratchRoot(), 'pictor-local-servers-'));
+  dir = await tempFolder('local-servers', memoryTempParent());
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 const data = () => join(dir, 'data');

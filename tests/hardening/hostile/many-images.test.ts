@@ -6,8 +6,6 @@
  * sentence, the task kept and asked again, and it completes when the service answers a listing
  * it can read. Through the real core over loopback, with real PNGs.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +20,7 @@ import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import { bundledCoreWorkers } from '../../support/bundled-history-worker';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const FILE = 'tests/hardening/hostile/many-images.test.ts';
 let server: TestServer;
@@ -62,7 +61,7 @@ interface Counted {
 
 async function completeWith(...counts: number[]): Promise<Counted> {
   listings = counts;
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-many-images-'));
+  const dir = await tempFolder('many-images');
   const core = await openPictorCore({
     imageEngine: testImageEngine,
     dataDir: join(dir, 'data'),
@@ -99,7 +98,7 @@ async function completeWith(...counts: number[]): Promise<Counted> {
     };
   } finally {
     await core.close();
-    await rm(dir, { recursive: true, force: true });
+    await removeFolder(dir);
   }
 }
 

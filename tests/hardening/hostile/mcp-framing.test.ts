@@ -5,25 +5,23 @@
  * is sent.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { REPO_ROOT, childEnv, newDataDir } from '../../integration/cli/run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let dataDir = '';
 let home = '';
 const children: ChildProcessWithoutNullStreams[] = [];
 
 beforeEach(async () => {
-  dataDir = await newDataDir('pictor-mcp-framing-data-');
-  home = await mkdtemp(join(tmpdir(), 'pictor-mcp-framing-home-'));
+  dataDir = await newDataDir('mcp-framing-data');
+  home = await tempFolder('mcp-framing-home');
 });
 afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
+  await removeFolder(dataDir);
+  await removeFolder(home);
 });
 
 /** `pictor mcp --provider demo` over raw pipes, with its stdout and stderr kept. */

@@ -9,12 +9,12 @@
  * no rule on its texts at all: a choice there could hold ESC or U+202E. Through the real book of
  * model options, reading real files: a schema file the user imports, and the kept file.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ParamSchemaBook } from '../../../electron/core/param-schemas/param-schema-book';
 import type { ParamSpec } from '../../../shared/domain/model-params';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** Characters that draw nothing but are neither controls nor format characters (Cf). */
 const INVISIBLE = {
@@ -46,10 +46,10 @@ function misleading(spec: ParamSpec | undefined): boolean {
 let dir = '';
 let n = 0;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-attack44-choices-'));
+  dir = await tempFolder('attack44-choices');
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** A book over a data folder of its own. */

@@ -10,8 +10,6 @@
  * it; the model's own graph does; a model with no imported workflow is refused before anything
  * is sent; and no channel of the contract takes a request's workflow from the page.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WORKFLOW } from '../../../shared/domain/comfy-prompt';
@@ -19,6 +17,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { requests, type RequestChannel, type RequestInput } from '../../../shared/ipc/contract';
 import { sendJson, startServer, type TestServer } from '../../support/http-servers';
 import { startRecordedApp, type RecordedApp } from '../key-and-bodies/recorded-app';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** The page's graph: a node no imported workflow has, holding what it would run. */
 const EVIL_CLASS = 'PageWroteThisNode';
@@ -44,7 +43,7 @@ const prompts: unknown[] = [];
 let promptSeen: () => void = () => undefined;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-page-workflow-'));
+  dir = await tempFolder('page-workflow');
   comfy = await startServer((req, res, body) => {
     const path = req.url ?? '';
     if (req.method === 'POST' && path === '/prompt') {
@@ -69,7 +68,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await comfy?.close();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** What a compromised page sends: a request with a graph its types do not offer. */

@@ -10,8 +10,7 @@
  * Real files (real PNGs), the real protocol code; the only stand-in is Electron handing the
  * Request over.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import { RENDERER_CSP } from '../../../electron/app/protocol/csp';
 import { serveGalleryRequest } from '../../../electron/app/protocol/gallery-request';
 import { RealRoots } from '../../../electron/app/protocol/real-roots';
 import { StreamSlots } from '../../../electron/core/fs';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const G = 'pictor-gallery://gallery';
 const A = 'pictor-app://app';
@@ -30,7 +30,7 @@ let bundle: string;
 let png: Buffer;
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-protocol-answers-'));
+  base = await tempFolder('protocol-answers');
   gallery = join(base, 'gallery');
   bundle = join(base, 'renderer');
   await mkdir(join(gallery, '2024'), { recursive: true });
@@ -50,7 +50,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
+  await removeFolder(base);
 });
 
 function gallerySays(url: string, init: RequestInit = {}, streams?: StreamSlots) {

@@ -10,14 +10,14 @@
  * over what JSON.parse gives), and must stay a small multiple of the document's own nodes. The one
  * option that is renderable is still read.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ParamSchemaBook } from '../../../electron/core/param-schemas/param-schema-book';
 import { fetchPublishedSchema } from '../../../electron/core/service/published-schema';
 import { MAX_SCHEMA_CHARS } from '../../../shared/domain/fetched-param-schema';
 import { closeServers, serve } from '../../support/http-servers';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'r8_schema-work-6767-abcdef';
 /** Reads of the parsed document allowed per node it has (the reader takes about 7). */
@@ -27,10 +27,10 @@ const STEPS = { type: 'integer', minimum: 1, maximum: 50 };
 
 let dir = '';
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-schema-work-'));
+  dir = await tempFolder('schema-work');
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 afterEach(closeServers);
 

@@ -10,12 +10,12 @@
  * character raw; the options are still shown, and an option whose default was unusable is shown
  * without it.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeServers, serve } from '../../support/http-servers';
 import { runCliHere } from '../../integration/cli/run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** What a terminal would act on: C0 (but the line break), DEL, C1, line separators, bidi. */
 function obeyed(code: number): boolean {
@@ -51,10 +51,10 @@ function properties(): Record<string, unknown> {
 
 let home = '';
 beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'pictor-schema-texts-'));
+  home = await tempFolder('schema-texts');
 });
 afterAll(async () => {
-  await rm(home, { recursive: true, force: true });
+  await removeFolder(home);
 });
 afterEach(closeServers);
 

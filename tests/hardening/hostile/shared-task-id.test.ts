@@ -7,8 +7,7 @@
  * id's first holder may be a task finished long ago, one still running when the others are
  * answered, or a task the user tracked.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
@@ -21,6 +20,7 @@ import { type CompletingService, startCompletingService } from '../../support/co
 import { testImageEngine } from '../../support/image-engine';
 import { copyMigratedHistory } from '../../support/migrated-history';
 import { targetAt } from '../../support/submit-target';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const SAME_ID = 'task-same-for-all';
 const ALIASED = englishText(sentence('error.library.taskIdOfAnother'));
@@ -41,7 +41,7 @@ afterAll(async () => {
 beforeEach(async () => {
   service.reset();
   service.submitId = SAME_ID;
-  dir = await mkdtemp(join(tmpdir(), 'pictor-shared-id-'));
+  dir = await tempFolder('shared-id');
   const dataDir = join(dir, 'data');
   await mkdir(dataDir);
   copyMigratedHistory(join(dataDir, HISTORY_FILE));
@@ -62,7 +62,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await core.close();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 async function submitted(count: number): Promise<TaskRecord[]> {

@@ -13,10 +13,9 @@
  * once its send began is never sent whole, and the refusal says so.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -32,6 +31,7 @@ import type { GenerationRequest } from '../../../shared/service/wire';
 import { createMainFetch } from '../../support/node-http-net';
 import { UNTIL } from '../../support/waits';
 import { paddedPng } from './padded-png';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;
@@ -96,8 +96,8 @@ async function silentService(answering?: Answering) {
 }
 
 async function setUp(fetch: FetchLike, answering?: Answering) {
-  const folder = await mkdtemp(join(tmpdir(), 'pictor-streamed-inputs-'));
-  cleanups.push(() => rm(folder, { recursive: true, force: true }));
+  const folder = await tempFolder('streamed-inputs');
+  cleanups.push(() => removeFolder(folder));
   const root = join(folder, 'gallery');
   await mkdir(root);
   const store = new InputStore({ root });

@@ -14,19 +14,9 @@
  * there.
  */
 import { createHash } from 'node:crypto';
-import {
-  mkdtemp,
-  readdir,
-  readlink,
-  rename,
-  rm,
-  truncate,
-  unlink,
-  writeFile,
-} from 'node:fs/promises';
+import { readdir, readlink, rename, truncate, unlink, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -45,6 +35,7 @@ import type { InputImage } from '../../../shared/domain/image-inputs';
 import { createMainFetch } from '../../support/node-http-net';
 import { UNTIL } from '../../support/waits';
 import { paddedPng } from './padded-png';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;
@@ -209,8 +200,8 @@ const UPLOADS_BY: readonly [string, Uploader, string][] = [
 ];
 
 async function setUp(fetch: FetchLike, taking: Receiving) {
-  const folder = await mkdtemp(join(tmpdir(), 'pictor-streamed-uploads-'));
-  cleanups.push(() => rm(folder, { recursive: true, force: true }));
+  const folder = await tempFolder('streamed-uploads');
+  cleanups.push(() => removeFolder(folder));
   const store = new InputStore({ root: folder });
   const at = await service(taking);
   const stopped = new AbortController();

@@ -12,12 +12,12 @@
  * them are printed by their codes (cli-hostile-library.test.ts).
  */
 import fc from 'fast-check';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminalSafe } from '../../../electron/cli/terminal-text';
 import { runCliHere } from '../../integration/cli/run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** What a terminal draws as nothing, or half a character. */
 const INVISIBLE =
@@ -28,10 +28,10 @@ const TEXTS = ['ca\u200blm', 'calm\u2060', '\ufeffcalm', 'cal\u00adm', TAGGED, '
 
 let home = '';
 beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'pictor-terminal-invisibles-'));
+  home = await tempFolder('terminal-invisibles');
 });
 afterAll(async () => {
-  await rm(home, { recursive: true, force: true });
+  await removeFolder(home);
 });
 
 describe('invisible characters on the terminal', () => {

@@ -9,8 +9,6 @@
  * alike. Through the real app behind the real bridge, a ComfyUI of its own on loopback recording
  * every prompt.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WORKFLOW } from '../../../shared/domain/comfy-prompt';
@@ -19,6 +17,7 @@ import { sendJson, startServer, type TestServer } from '../../support/http-serve
 import { makeTask } from '../../support/task-records';
 import { startRecordedApp, type RecordedApp } from '../key-and-bodies/recorded-app';
 import { UNTIL } from '../../support/waits';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 type Graph = Record<string, { class_type: string; inputs: Record<string, unknown> }>;
 
@@ -29,7 +28,7 @@ let app: RecordedApp;
 const prompts: Graph[] = [];
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-vary-workflow-'));
+  dir = await tempFolder('vary-workflow');
   comfy = await startServer((req, res, body) => {
     const path = req.url ?? '';
     if (req.method === 'POST' && path === '/prompt') {
@@ -53,7 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await comfy?.close();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 const target = () => ({ provider: 'comfyui' as const, endpoint: comfy.origin });

@@ -7,12 +7,12 @@
  * and through `pictor comfy import`: each refusal is one short sentence with no control, format or
  * separator character, still naming the place when it can.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWorkflowFile } from '../../../electron/core/workflows';
 import { runCliHere } from '../../integration/cli/run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** Longest refusal said, in characters. */
 const MAX_SAID = 600;
@@ -38,10 +38,10 @@ function obeyed(text: string): string | undefined {
 
 let dir = '';
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-workflow-refusals-'));
+  dir = await tempFolder('workflow-refusals');
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 async function craftedFile(name: string): Promise<string> {

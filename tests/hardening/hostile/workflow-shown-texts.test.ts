@@ -9,12 +9,12 @@
  * file is (shared/text/shown-name.ts). Through main's handler of the channel
  * (ipc/workflow-handlers.ts) over the real workflow book, its dialog answering a real file.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkflowBook } from '../../../electron/core/workflows';
 import { workflowHandlers } from '../../../electron/ipc/workflow-handlers';
+import { TempFolders } from '../../support/temp-folders';
 
 /** Characters that steer, hide or reorder text; a class type refuses controls on its own. */
 const STEERING: Record<string, string> = {
@@ -44,14 +44,13 @@ interface ShownNode {
   inputs: { name: string; kind: string; value: string | number }[];
 }
 
-const dirs: string[] = [];
+const dirs = new TempFolders();
 afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  await dirs.removeAll();
 });
 
 async function shown(graph: unknown): Promise<ShownNode[]> {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-workflow-shown-'));
-  dirs.push(dir);
+  const dir = await dirs.make('workflow-shown');
   const path = join(dir, 'crafted.json');
   await writeFile(path, JSON.stringify(graph));
   const handlers = workflowHandlers({

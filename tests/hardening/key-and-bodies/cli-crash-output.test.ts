@@ -11,13 +11,13 @@
  * run of the key in any encoding, the process still ends with the unexpected-problem exit code,
  * and says so.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { describeRun, newDataDir, runCli } from '../../integration/cli/run-cli';
 import { ENCODINGS, ENCODING_NAMES, keyScanner } from './key-encodings';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = QUIRKY_KEYS.alice;
 /** EXIT.unexpected (cli-report.ts). */
@@ -31,8 +31,8 @@ let fault: string;
 const carried = ENCODING_NAMES.map((name) => ENCODINGS[name]!(KEY, 1)).join(' ');
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-cli-crash-'));
-  dataDir = await newDataDir('pictor-cli-crash-data-');
+  dir = await tempFolder('cli-crash');
+  dataDir = await newDataDir('cli-crash-data');
   fault = join(dir, 'fault.mjs');
   await writeFile(
     fault,
@@ -50,8 +50,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-  await rm(dataDir, { recursive: true, force: true });
+  await removeFolder(dir);
+  await removeFolder(dataDir);
 });
 
 describe('an error nothing caught in a CLI process', () => {

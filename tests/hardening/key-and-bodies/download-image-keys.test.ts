@@ -9,8 +9,7 @@
  * test's own scanner finds it, but in compressed text), and images without a key keep their
  * metadata. One case runs through the whole core (submit, poll, download) on loopback.
  */
-import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +42,7 @@ import { ENCODING_NAMES, ENCODINGS, keyScanner } from './key-encodings';
 import { startFakeService, startRawHost, type RawHost } from './raw-hosts';
 import { pngChunk } from '../../../electron/core/gallery/metadata/png-meta';
 import { build, chunksOf } from '../../support/png-chunks';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = QUIRKY_KEYS.alice;
 const MIME = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
@@ -57,13 +57,13 @@ let served = 0;
 
 beforeAll(async () => {
   host = await startRawHost();
-  dir = await mkdtemp(join(tmpdir(), 'pictor-download-keys-'));
+  dir = await tempFolder('download-keys');
   plain = await plainImages();
 });
 
 afterAll(async () => {
   await host.close();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 function serve(bytes: Buffer, kind: ImageKind): string {

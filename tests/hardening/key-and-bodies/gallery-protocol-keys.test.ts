@@ -10,9 +10,8 @@
  * A request waits for the keys to be known (the page's guard, kept-id-page.ts). Controls: with no
  * key held, or a file without one, the file is served byte for byte under its own validator.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +35,7 @@ import {
   withPngChunk,
 } from './download-metadata-keys';
 import { ENCODING_NAMES, ENCODINGS, keyScanner } from './key-encodings';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = QUIRKY_KEYS.alice;
 const EXTENSION = { png: 'png', jpeg: 'jpg', webp: 'webp' } as const;
@@ -48,11 +48,11 @@ let plain: Plain;
 let files = 0;
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'pictor-protocol-keys-'));
+  root = await tempFolder('protocol-keys');
   plain = await plainImages();
 });
 afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
+  await removeFolder(root);
 });
 
 /** `bytes` as a task's image in the gallery; its path inside the root. */

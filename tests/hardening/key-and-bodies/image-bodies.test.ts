@@ -5,8 +5,6 @@
  * the task's good image saved next to it. tests/unit/core/download/download-refusals.test.ts
  * covers the gallery's messages one by one; this is the end-to-end table, counted.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
@@ -23,6 +21,7 @@ import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import { galleryOnServer } from '../../support/gallery-with-intake';
 import { bundledCoreWorkers } from '../../support/bundled-history-worker';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const FILE = 'tests/hardening/key-and-bodies/image-bodies.test.ts';
 const MAX_DOWNLOAD_ATTEMPTS = 2;
@@ -40,12 +39,12 @@ beforeAll(async () => {
     headers: { 'Content-Type': 'image/png', 'Content-Length': String(good.length) },
     body: [good],
   }));
-  dir = await mkdtemp(join(tmpdir(), 'pictor-bodies-'));
+  dir = await tempFolder('bodies');
 });
 
 afterAll(async () => {
   await host.close();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** What is on disk must be exactly the good images (and sidecars): nothing of a hostile body. */

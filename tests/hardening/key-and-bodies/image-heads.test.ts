@@ -7,8 +7,6 @@
  * main process). Each head is refused, as before, in linear time: what is measured is the main
  * thread's CPU while the image was asked for, over a raw TCP host on loopback.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageIntake } from '../../../electron/core/download/image-intake';
@@ -16,6 +14,7 @@ import { makeRecord } from '../../support/gallery-helpers';
 import { galleryOnServer } from '../../support/gallery-with-intake';
 import { randomPng } from './hostile-bodies';
 import { startRawHost, type RawHost } from './raw-hosts';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** The main thread's CPU one refused head may cost, request and all (tens of ms when linear). */
 const MAX_CPU_MS = 1_000;
@@ -31,7 +30,7 @@ let png: Buffer;
 
 beforeAll(async () => {
   host = await startRawHost();
-  dir = await mkdtemp(join(tmpdir(), 'pictor-image-heads-'));
+  dir = await tempFolder('image-heads');
   const made = galleryOnServer(join(dir, 'gallery'), { downloadTimeoutMs: 60_000 });
   await made.gallery.init();
   intake = made.intake;
@@ -40,7 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host.close();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 let served = 0;

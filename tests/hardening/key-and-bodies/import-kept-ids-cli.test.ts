@@ -5,8 +5,6 @@
  * shows it. The CLI harness then reads every file of the data folder for the
  * key (cli-harness.ts).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
@@ -16,12 +14,13 @@ import { expectExit, useCliWorlds } from '../../integration/cli/cli-harness';
 import { yazlExport } from '../../unit/core/library/archive/yazl-archive';
 import { ENCODINGS, keyScanner } from './key-encodings';
 import { keptTask } from './kept-id-archive';
+import { TempFolders } from '../../support/temp-folders';
 
 const newWorld = useCliWorlds();
 const KEY = QUIRKY_KEYS.alice;
-const dirs: string[] = [];
+const dirs = new TempFolders();
 afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  await dirs.removeAll();
 });
 
 describe('pictor import of a task kept under a key-carrying id', () => {
@@ -31,8 +30,7 @@ describe('pictor import of a task kept under a key-carrying id', () => {
     ['spelt out', [...KEY].join(' ')],
   ])('(the key %s) lists it with the key redacted', async (_, taskId) => {
     const world = await newWorld();
-    const base = await mkdtemp(join(tmpdir(), 'pictor-import-kept-id-cli-'));
-    dirs.push(base);
+    const base = await dirs.make('import-kept-id-cli');
     const { record, files } = await keptTask(base, taskId);
     const archive = await yazlExport(base, files, 'kept.zip');
     expectExit(await world.run(['import', archive]), 0);

@@ -9,8 +9,7 @@
  * own sidecar text and the download's own provenance embedder, from the record with the id; the
  * positive control is that the scanner finds the key in them.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -24,6 +23,7 @@ import { galleryOffline } from '../../support/gallery-with-intake';
 import { yazlExport } from '../../unit/core/library/archive/yazl-archive';
 import { ENCODINGS, keyScanner, speltLeaks } from './key-encodings';
 import { keptTask } from './kept-id-archive';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'sk-import-8Fj2Lq5Wz9Rc3Nv7Tb1';
 /** Another key the process holds (another service's). */
@@ -61,8 +61,8 @@ async function leaksUnder(folder: string): Promise<string[]> {
 }
 
 async function importOne(name: string, source: 'archive' | 'folder') {
-  const base = await mkdtemp(join(tmpdir(), 'pictor-import-kept-id-'));
-  cleanups.push(() => rm(base, { recursive: true, force: true }));
+  const base = await tempFolder('import-kept-id');
+  cleanups.push(() => removeFolder(base));
   const { record, files } = await keptTask(base, KEPT_IDS[name]!);
   let from: string;
   if (source === 'archive') from = await yazlExport(base, files, 'kept.zip');
@@ -116,8 +116,8 @@ describe('an import of a task kept under a key-carrying id', () => {
   }
 
   it('keeps an id that carries no key as it came', async () => {
-    const base = await mkdtemp(join(tmpdir(), 'pictor-import-kept-id-'));
-    cleanups.push(() => rm(base, { recursive: true, force: true }));
+    const base = await tempFolder('import-kept-id');
+    cleanups.push(() => removeFolder(base));
     const { record, files } = await keptTask(base, 'task-8c1e-ordinary-id');
     const root = join(base, 'gallery');
     await mkdir(root);

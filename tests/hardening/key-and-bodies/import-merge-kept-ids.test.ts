@@ -7,8 +7,7 @@
  * redacted), the folder's task is taken in redacted with its sidecar and images made again. An
  * image imported before is a duplicate, not a second copy, though its bytes were made again.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,6 +24,7 @@ import { taskFiles, type ExportFile } from '../../unit/core/library/archive/craf
 import { yazlExport } from '../../unit/core/library/archive/yazl-archive';
 import { ENCODINGS, keyScanner, speltLeaks } from './key-encodings';
 import { keptTask } from './kept-id-archive';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'sk-merge-4Td8Wq1Zr6Lp3Yc9Hm2';
 const OTHER = 'other-Vb7Ne2Jx5Qs0Gk3Fu8';
@@ -58,8 +58,8 @@ async function leaksUnder(folder: string): Promise<string[]> {
 
 /** A library (gallery folder and history) and two exports of one task, each with its own image. */
 async function world(taskId: string) {
-  const base = await mkdtemp(join(tmpdir(), 'pictor-merge-kept-id-'));
-  cleanups.push(() => rm(base, { recursive: true, force: true }));
+  const base = await tempFolder('merge-kept-id');
+  cleanups.push(() => removeFolder(base));
   const made = await taskFiles();
   const first = await keptTask(base, taskId, made);
   const other = await makeImage('png', 8, 8);

@@ -6,8 +6,7 @@
  * its way out (cli/main.ts keySafeIo), so no output holds the key, in any encoding a typed id can
  * carry, while the history still does (the control).
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
@@ -16,12 +15,13 @@ import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { expectExit, useCliWorlds } from '../../integration/cli/cli-harness';
 import { ENCODINGS, keptIdEncodings, keyScanner } from './key-encodings';
 import { keptTask } from './kept-id-archive';
+import { TempFolders } from '../../support/temp-folders';
 
 const newWorld = useCliWorlds();
 const KEY = QUIRKY_KEYS.alice;
-const dirs: string[] = [];
+const dirs = new TempFolders();
 afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  await dirs.removeAll();
 });
 
 /** The encodings a task id can carry past the task id rule (keptIdEncodings). */
@@ -30,8 +30,7 @@ const ID_ENCODINGS = keptIdEncodings(KEY);
 describe('the CLI asked of tasks kept under a key-carrying id, before any sweep', () => {
   it('prints no key in any encoding: list, list --json, info of a kept image', async () => {
     const world = await newWorld();
-    const base = await mkdtemp(join(tmpdir(), 'pictor-kept-id-cli-output-'));
-    dirs.push(base);
+    const base = await dirs.make('kept-id-cli-output');
     await mkdir(world.dataDir, { recursive: true, mode: 0o700 });
     const ids = ID_ENCODINGS.map((encoding, n) => `task-${ENCODINGS[encoding]!(KEY, n)}`);
     const images: string[] = [];

@@ -7,8 +7,7 @@
  * was handed and reads the file then (the app's shell adapter is Electron's). Controls: the
  * gallery's file carries the key; a task whose id carries none is handed its own file, unread.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,6 +26,7 @@ import { ENCODINGS, keyScanner } from './key-encodings';
 import { keyedImages, plainImages } from './download-metadata-keys';
 import { sniffImage, withoutKeyMetadata } from '../../../electron/core/images';
 import { scrubKey } from '../../../electron/core/secrets/key-echo';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = QUIRKY_KEYS.alice;
 const leaks = (bytes: Buffer | string) => {
@@ -72,7 +72,7 @@ async function keptLibrary() {
   cleanups.push(async () => {
     await h.core.close();
     await h.service.close();
-    await rm(h.dir, { recursive: true, force: true });
+    await removeFolder(h.dir);
   });
   h.core.engine.start();
   const [made] = await h.core.engine.submit({ prompt: 'kept', size: '64x48' }, h.target, 1);
@@ -144,8 +144,8 @@ describe('an image of a task kept under a key-carrying id, as it leaves the app'
       const { h, settled } = await keptLibrary();
       const file = await keepUnder(h, settled, `task-${ENCODINGS[encoding]!(KEY, 1)}`);
       expect(leaks(await readFile(file))).not.toEqual([]);
-      const folder = await mkdtemp(join(tmpdir(), 'pictor-kept-export-'));
-      cleanups.push(() => rm(folder, { recursive: true, force: true }));
+      const folder = await tempFolder('kept-export');
+      cleanups.push(() => removeFolder(folder));
       const outcome = await h.core.operations.exportImages({ images: [ref(settled)] }, folder);
       expect(outcome).toMatchObject({ copied: 1 });
       const written = await readdir(folder);
@@ -202,8 +202,8 @@ describe('an image whose own metadata carries a held key, its task id none', () 
         );
       }
       // An export of the image into a folder: the copy without it, its triage beside it.
-      const folder = await mkdtemp(join(tmpdir(), 'pictor-keyed-export-'));
-      cleanups.push(() => rm(folder, { recursive: true, force: true }));
+      const folder = await tempFolder('keyed-export');
+      cleanups.push(() => removeFolder(folder));
       const outcome = await h.core.operations.exportImages({ images: [ref(settled)] }, folder);
       expect(outcome).toMatchObject({ copied: 1, failed: 0 });
       const written = await readdir(folder);

@@ -9,8 +9,7 @@
  * gallery's own sidecar writer and the download's own provenance embedder, from the record with
  * the key-carrying id.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { expect } from 'vitest';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -28,6 +27,7 @@ import { ownAddress } from '../../support/own-address';
 import { pageTarget } from '../../support/submit-target';
 import { keyScanner } from './key-encodings';
 import { startRecordedApp, type IpcRecord, type RecordedApp } from './recorded-app';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 export interface World {
   readonly key: string;
@@ -45,12 +45,12 @@ const copies: World[] = [];
 /** Ends every world made since the last call (each test file's afterEach). */
 export async function endWorlds(): Promise<void> {
   for (const world of worlds.splice(0)) await endWorld(world);
-  for (const world of copies.splice(0)) await rm(world.base, { recursive: true, force: true });
+  for (const world of copies.splice(0)) await removeFolder(world.base);
 }
 
 /** A temporary data folder and gallery, and a demo service that takes `key`. */
 export async function newWorld(key: string, demo: DemoServiceOptions = {}): Promise<World> {
-  const base = await mkdtemp(join(tmpdir(), 'pictor-kept-id-app-'));
+  const base = await tempFolder('kept-id-app');
   const service = await startDemoService({
     accounts: [{ account: 'a', key }],
     durationMs: 0,
@@ -81,7 +81,7 @@ export async function keptWorld(key: string): Promise<World> {
 /** Ends a world made by {@link keptWorld}. */
 export async function endWorld(world: World): Promise<void> {
   await world.service.close();
-  await rm(world.base, { recursive: true, force: true });
+  await removeFolder(world.base);
 }
 
 /**
@@ -90,7 +90,7 @@ export async function endWorld(world: World): Promise<void> {
  * once. The demo service is the template's (it stays until the template ends).
  */
 export async function copyOf(template: World): Promise<World> {
-  const base = await mkdtemp(join(tmpdir(), 'pictor-kept-id-app-'));
+  const base = await tempFolder('kept-id-app');
   await copyFolder(template.base, base);
   const world = {
     ...template,

@@ -18,9 +18,8 @@
  * the log line naming the task. Which defence keeps the key out of which place, and which control
  * fails without it, is in the commits that added them.
  */
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
@@ -43,6 +42,7 @@ import { scaled } from '../support/scale';
 import { ENCODINGS, ENCODING_NAMES, keyArb, keyScanner } from './key-encodings';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const FILE = 'tests/hardening/key-and-bodies/key-echoes.test.ts';
 /**
@@ -268,7 +268,7 @@ async function runOnce(
   options: RunOptions = {},
 ): Promise<RunOutcome> {
   scenario = scene;
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-key-echo-'));
+  const dir = await tempFolder('key-echo');
   const dataDir = join(dir, 'data');
   const galleryDir = join(dir, 'gallery');
   await mkdir(dataDir);
@@ -348,7 +348,7 @@ async function runOnce(
   } finally {
     await core.close().catch(() => undefined);
     await logger.close().catch(() => undefined);
-    await rm(dir, { recursive: true, force: true });
+    await removeFolder(dir);
     scenario = null;
   }
 }

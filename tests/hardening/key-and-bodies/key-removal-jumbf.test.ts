@@ -10,8 +10,7 @@
  * lost no credentials. An APP11 segment that opens no `jumb` box stays ordinary metadata to both.
  * Each file is read back with exiftool where it reads JUMBF (PNG, JPEG).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectC2paInBytes } from '../../../electron/core/gallery/metadata/c2pa-detect';
@@ -34,6 +33,7 @@ import {
   withWebpChunk,
 } from './download-metadata-keys';
 import { ENCODINGS, heldScrubberFor, keyScanner } from './key-encodings';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = QUIRKY_KEYS.alice;
 const leaks = (bytes: Buffer) =>
@@ -46,10 +46,10 @@ let dir: string;
 beforeAll(async () => {
   scrub = await heldScrubberFor(KEY);
   plain = await plainImages();
-  dir = await mkdtemp(join(tmpdir(), 'pictor-exif40-jumbf-'));
+  dir = await tempFolder('exif40-jumbf');
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 function box(type: string, content: Buffer): Buffer {

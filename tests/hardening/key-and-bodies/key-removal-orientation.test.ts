@@ -10,8 +10,7 @@
  * no orientation, stays a block of that form) and a PNG eXIf whose checksum fails (read by no
  * one: left out with nothing in its place).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +25,7 @@ import { makeRecord } from '../../support/gallery-helpers';
 import { withJpegSegment, withWebpChunk } from './download-metadata-keys';
 import { ENCODINGS, keyScanner } from './key-encodings';
 import { startRawHost, type RawHost } from './raw-hosts';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = QUIRKY_KEYS.alice;
 const MIME = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
@@ -86,7 +86,7 @@ let served = 0;
 
 beforeAll(async () => {
   host = await startRawHost();
-  dir = await mkdtemp(join(tmpdir(), 'pictor-orientation-'));
+  dir = await tempFolder('orientation');
   const raw = { raw: { width: 40, height: 30, channels: 3 as const } };
   const pixels = Buffer.alloc(40 * 30 * 3, 0).map((_, i) => (i * 37) % 251);
   plain = {
@@ -99,7 +99,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host.close();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 async function galleryHoldingKey(name: string, provenance: boolean) {

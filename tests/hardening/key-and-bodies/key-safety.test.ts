@@ -9,8 +9,7 @@
  * Replay a failure with PICTOR_SEED=<seed printed in the failing assertion>.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
@@ -24,6 +23,7 @@ import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import { runWithKey, type KeyRunContext } from './key-run';
 import { recordingFetch, type FetchCall } from './recorded-app';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const FILE = 'tests/hardening/key-and-bodies/key-safety.test.ts';
 const SEED = process.env['PICTOR_SEED'] ?? randomBytes(12).toString('hex');
@@ -54,7 +54,7 @@ let service: DemoService;
 const DURATION = { min: 300, max: 600 };
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-key-safety-'));
+  dir = await tempFolder('key-safety');
   service = await startDemoService({
     accounts: [{ account: 'leakcheck', key: KEY }],
     durationMs: DURATION,
@@ -65,7 +65,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service.close();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** Searches every file (bytes as latin1, so text inside SQLite pages is found too) and counts log lines. */

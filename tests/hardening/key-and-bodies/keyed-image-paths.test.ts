@@ -14,13 +14,12 @@ import type { Gallery } from '../../../electron/core/gallery/gallery';
 import {
   makeImage,
   makeRecord,
-  makeTempDir,
-  removeDir,
   serve,
   startServer,
   type TestServer,
 } from '../../support/gallery-helpers';
 import { galleryOnServer } from '../../support/gallery-with-intake';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'sk-proxy-comfy-6606-abcdef';
 const ACCOUNT = 'acct-comfy-a';
@@ -47,14 +46,14 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  root = await makeTempDir();
+  root = await tempFolder('gallery');
   ({ gallery, intake } = galleryOnServer(root, { downloadTimeoutMs: 5_000 }));
   await gallery.init();
   gateway.requests.length = 0;
 });
 
 afterEach(async () => {
-  await removeDir(root);
+  await removeFolder(root);
 });
 
 /** A ComfyUI task of the gateway's `/comfy-a` tenant, its image fetched as the engine does. */

@@ -13,9 +13,7 @@
  * with their time of logging. A log whose keys cannot be read writes what it held when it
  * closes, as the patterns leave it.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   APP_LOG_OPTIONS,
@@ -25,15 +23,16 @@ import {
 } from '../../../electron/core/logging';
 import { makeTaskRecord } from '../../support/task-records';
 import { ENCODINGS, ENCODING_NAMES, keyScanner } from './key-encodings';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'sk-vault-7d1e0c94b2a8f63e15c7';
 let dir: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-log-before-keys-'));
+  dir = await tempFolder('log-before-keys');
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** What the app logs before its keys are read: a resumed task per encoding, an uncaught error. */

@@ -11,9 +11,8 @@
  * the app's history worker's message boundary: the same store's code writes the same files
  * either way, and the page's lists are read on main's own connection in both.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +29,7 @@ import { newLibraryAt } from '../../support/migrated-history';
 import { ENCODINGS, keyScanner } from './key-encodings';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'sk-model-echo-7Hq2Zp9Lw4Xc1Vb8';
 /** Another key the app holds (the credentials' heldKeys), which the service may echo as well. */
@@ -85,7 +85,7 @@ async function run(
   historyWorker = false,
 ): Promise<{ record: TaskRecord; texts: string[] }> {
   scene = next;
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-model-echo-'));
+  const dir = await tempFolder('model-echo');
   // A migrated history copied in, as key-echoes does: the key never reaches a migration.
   await newLibraryAt(join(dir, 'data'));
   const logger = new RotatingFileLogger({
@@ -130,7 +130,7 @@ async function run(
   } finally {
     await core.close().catch(() => undefined);
     await logger.close().catch(() => undefined);
-    await rm(dir, { recursive: true, force: true });
+    await removeFolder(dir);
     scene = null;
   }
 }

@@ -7,14 +7,13 @@
  * refused as before, described in linear time, through the real downloader over a raw TCP host
  * on loopback; what is measured is the main thread's CPU while the image was asked for.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageIntake } from '../../../electron/core/download/image-intake';
 import { makeRecord } from '../../support/gallery-helpers';
 import { galleryOnServer } from '../../support/gallery-with-intake';
 import { startRawHost, type RawHost } from './raw-hosts';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** The main thread's CPU one refused body may cost, request and all (tens of ms when linear). */
 const MAX_CPU_MS = 1_000;
@@ -25,7 +24,7 @@ let intake: ImageIntake;
 
 beforeAll(async () => {
   host = await startRawHost();
-  dir = await mkdtemp(join(tmpdir(), 'pictor-non-image-'));
+  dir = await tempFolder('non-image');
   const made = galleryOnServer(join(dir, 'gallery'), { downloadTimeoutMs: 60_000 });
   await made.gallery.init();
   intake = made.intake;
@@ -33,7 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host.close();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 let served = 0;

@@ -12,8 +12,7 @@
  * its ~8,000.
  */
 import fc from 'fast-check';
-import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { metadataCarriesKey } from '../../../electron/core/images';
@@ -22,6 +21,7 @@ import { metadataParts } from '../../../electron/core/images/metadata-parts';
 import { scrubKey } from '../../../electron/core/secrets';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { ENCODINGS } from './key-encodings';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const EMPTY_IDAT = Buffer.from('\0\0\0\0IDAT', 'latin1');
 const SIGNATURE = Buffer.from('89504e470d0a1a0a', 'hex');
@@ -182,7 +182,7 @@ describe('the key search over a run of empty pixel chunks', () => {
   });
 
   it("reads an 8 MB PNG's 1,000 empty pixel chunks of its outline as a few dozen", async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-outline-runs-'));
+    const dir = await tempFolder('outline-runs');
     try {
       const idat = chunk('IDAT', Buffer.alloc(8192, 0x7a), Buffer.alloc(4));
       const png = Buffer.concat([
@@ -207,7 +207,7 @@ describe('the key search over a run of empty pixel chunks', () => {
       // Before the cut: 8 bytes per chunk, 8,000 and more in each of the two readings.
       expect(Math.max(...searched)).toBeLessThan(1000);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await removeFolder(dir);
     }
   });
 });

@@ -7,17 +7,17 @@
  * are shell scripts; the probe runs on Linux alone).
  */
 import { spawnSync } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { secretServiceRunning } from '../../../electron/adapters/linux-secret-service';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-probe-env-'));
+  dir = await tempFolder('probe-env');
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => removeFolder(dir));
 
 /** A stand-in `tool` that records its environment in `<dir>/<tool>.env` and answers `reply`. */
 async function standIn(tool: string, reply: string, status = 0): Promise<string> {

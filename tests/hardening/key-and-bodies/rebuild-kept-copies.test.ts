@@ -12,9 +12,8 @@
  * root), so no file in them can be replaced.
  */
 import { execFileSync } from 'node:child_process';
-import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,6 +22,7 @@ import { filesUnder } from '../../support/files';
 import { expectExit, useCliWorlds } from '../../integration/cli/cli-harness';
 import { ENCODINGS, keyScanner, speltLeaks } from './key-encodings';
 import { keptTask } from './kept-id-archive';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const newWorld = useCliWorlds();
 const KEY = QUIRKY_KEYS.alice;
@@ -45,8 +45,8 @@ async function leaksUnder(folder: string): Promise<string[]> {
 
 /** The kept task's folder in a gallery, and two copies of it: `backup/…` whole, `bare/…` imageless. */
 async function galleryWithCopies(taskId: string) {
-  const base = await mkdtemp(join(tmpdir(), 'pictor-rebuild-kept-copies-'));
-  cleanups.push(() => rm(base, { recursive: true, force: true }));
+  const base = await tempFolder('rebuild-kept-copies');
+  cleanups.push(() => removeFolder(base));
   const { record, files } = await keptTask(base, taskId);
   const gallery = join(base, 'gallery');
   for (const file of files) {

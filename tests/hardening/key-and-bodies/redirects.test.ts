@@ -6,8 +6,6 @@
  * Unit-level cases (each status, userinfo, opaque redirects, POST 301/302) are in
  * tests/unit/core/download/redirects.test.ts and tests/unit/core/service/service-client-redirects.test.ts.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
@@ -27,6 +25,7 @@ import {
 } from '../../support/pinned-helpers';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const FILE = 'tests/hardening/key-and-bodies/redirects.test.ts';
 const KEY = `sk-redirect-${Date.now().toString(16)}`;
@@ -50,7 +49,7 @@ const figures = {
 beforeAll(async () => {
   [a, b] = await Promise.all([startRawHost(), startRawHost()]);
   goodPng = await randomPng(40, 30);
-  dir = await mkdtemp(join(tmpdir(), 'pictor-redirects-'));
+  dir = await tempFolder('redirects');
 });
 
 afterEach(async () => {
@@ -62,7 +61,7 @@ afterAll(async () => {
   const withAuth = [...a.requests, ...b.requests].filter((r) => 'authorization' in r.headers);
   expect(withAuth).toEqual([]);
   await Promise.all([a.close(), b.close()]);
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 function png() {

@@ -9,9 +9,8 @@
  * the key as a person would: the test's own reading (NFKC, then letters and digits only), with
  * any 12 of the key's letters and digits in order counting as a leak.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +27,7 @@ import { newLibraryAt } from '../../support/migrated-history';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import { speltLeaks as leaks } from './key-encodings';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'sk-spelt-4Rw8Tq2Ny6Mz0Kp3Vd7';
 /** Another key the app holds (another service's), which the service may echo as well. */
@@ -120,7 +120,7 @@ afterAll(async () => {
 /** One task through the real core; its record and every text the run wrote or sent. */
 async function run(next: Scene): Promise<{ record: TaskRecord; texts: string[] }> {
   scene = next;
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-spelt-echo-'));
+  const dir = await tempFolder('spelt-echo');
   await newLibraryAt(join(dir, 'data'));
   const logger = new RotatingFileLogger({
     dir: join(dir, 'data', 'logs'),
@@ -162,7 +162,7 @@ async function run(next: Scene): Promise<{ record: TaskRecord; texts: string[] }
   } finally {
     await core.close().catch(() => undefined);
     await logger.close().catch(() => undefined);
-    await rm(dir, { recursive: true, force: true });
+    await removeFolder(dir);
     scene = null;
   }
 }

@@ -8,8 +8,7 @@
  * run: no `authorization` header ever reached the image origin, and no API key appears in any
  * output or any file the CLI wrote.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, expect } from 'vitest';
@@ -29,6 +28,7 @@ import {
   type CliRun,
   type CliTaskJson,
 } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** Options of one CLI run inside a world. */
 export interface WorldRunOptions {
@@ -134,14 +134,14 @@ export function useCliWorlds(
     } finally {
       for (const { world, dirs } of current) {
         await world.service.close();
-        for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+        for (const dir of dirs) await removeFolder(dir);
       }
     }
   });
   return async (options = {}) => {
     const service = await startQuirkyService(options);
-    const dataDir = await newDataDir('pictor-cli-data-');
-    const home = await mkdtemp(join(tmpdir(), 'pictor-cli-home-'));
+    const dataDir = await newDataDir('cli-data');
+    const home = await tempFolder('cli-home');
     const runs: CliRun[] = [];
     const world: CliWorld = {
       service,

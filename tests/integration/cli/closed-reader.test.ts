@@ -7,8 +7,6 @@
  * SQLite written by HistoryStore.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
@@ -16,6 +14,7 @@ import { HistoryStore } from '../../../electron/core/history/history-store';
 import { RECORD_CREATED, makeTaskRecord } from '../../support/task-records';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { REPO_ROOT, childEnv } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /**
  * About 1.3 MB of `--json` rows and 390 KB of text rows. The child can end by itself only if all
@@ -39,8 +38,8 @@ let world: World;
 
 beforeAll(async () => {
   world = {
-    home: await mkdtemp(join(tmpdir(), 'pictor-closed-home-')),
-    dataDir: await mkdtemp(join(tmpdir(), 'pictor-closed-data-')),
+    home: await tempFolder('closed-home'),
+    dataDir: await tempFolder('closed-data'),
   };
   const store = HistoryStore.open(join(world.dataDir, HISTORY_FILE));
   try {
@@ -64,8 +63,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rm(world.home, { recursive: true, force: true });
-  await rm(world.dataDir, { recursive: true, force: true });
+  await removeFolder(world.home);
+  await removeFolder(world.dataDir);
 });
 
 interface ClosedRun {

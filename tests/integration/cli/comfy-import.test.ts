@@ -4,8 +4,7 @@
  * demo's ComfyUI (loopback, in this process), the request's prompt and seed in the inputs the map
  * names. A hostile file and a map that does not fit are refused with a sentence, nothing kept.
  */
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_WORKFLOW } from '../../../shared/domain/comfy-prompt';
@@ -14,6 +13,7 @@ import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { expectExit } from './cli-harness';
 import { jsonLines, runCliHere } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'sk-comfy-proxy-4d2a9c1e';
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -22,8 +22,8 @@ afterEach(async () => {
 });
 
 async function world(): Promise<{ home: string; dataDir: string; service: DemoService }> {
-  const home = await mkdtemp(join(tmpdir(), 'pictor-comfy-cli-'));
-  cleanups.push(() => rm(home, { recursive: true, force: true }));
+  const home = await tempFolder('comfy-cli');
+  cleanups.push(() => removeFolder(home));
   const service = await startDemoService({
     dialect: 'comfyui',
     accounts: [{ account: 'alice', key: KEY }],

@@ -5,11 +5,11 @@
  * real key (PICTOR_KEY_*, SERVICE_API_KEY) read or printed. A demo:fal task the command did not
  * see finish is resumed by `resume --provider demo`, which starts the demo of its dialect.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeRun, runCliHere, type CliRun } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -27,8 +27,8 @@ const REAL_KEYS = {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 async function world() {
-  const home = await mkdtemp(join(tmpdir(), 'pictor-demo-dialects-'));
-  cleanups.push(() => rm(home, { recursive: true, force: true }));
+  const home = await tempFolder('demo-dialects');
+  cleanups.push(() => removeFolder(home));
   const dataDir = join(home, 'data');
   const cli = (args: readonly string[], durationMs = 300, timeout = '30') =>
     runCliHere([...args, '--data-dir', dataDir, '--poll-interval', '0.2', '--timeout', timeout], {

@@ -6,13 +6,12 @@
  * the seed; what a target does not take is said on stderr and not sent; a value the first
  * target's model refuses is its sentence with exit 2, nothing sent.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { describeRun, runCliHere } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -35,10 +34,10 @@ async function world(dead?: Dialect) {
       durationMs: { min: 100, max: 200 },
     });
   }
-  const home = await mkdtemp(join(tmpdir(), 'pictor-compare-options-'));
+  const home = await tempFolder('compare-options');
   cleanups.push(async () => {
     for (const service of Object.values(services)) await service.close();
-    await rm(home, { recursive: true, force: true });
+    await removeFolder(home);
   });
   const urls = (Object.keys(KEYS) as Dialect[]).flatMap((dialect) => [
     '--base-url',

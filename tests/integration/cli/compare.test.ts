@@ -5,8 +5,7 @@
  * it), the exit code the highest of its tasks', `compare show`, `list --compare`, and a hard cap
  * refusing the compare (exit 6, nothing stored or sent).
  */
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { taskSeed } from '../../../electron/demo-service/prng';
@@ -14,6 +13,7 @@ import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { STOP_WATCHING } from './cli-harness';
 import { describeRun, runCliHere } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -35,10 +35,10 @@ async function world() {
     accounts: [{ account: 'alice', key: KEYS.replicate, credits: 0 }],
   });
   const bfl = await start('bfl');
-  const home = await mkdtemp(join(tmpdir(), 'pictor-compare-cli-'));
+  const home = await tempFolder('compare-cli');
   cleanups.push(async () => {
     for (const service of [fal, replicate, bfl]) await service.close();
-    await rm(home, { recursive: true, force: true });
+    await removeFolder(home);
   });
   const dataDir = join(home, 'data');
   const env = {

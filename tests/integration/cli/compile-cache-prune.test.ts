@@ -5,22 +5,22 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PRUNED_MARK } from '../../../electron/cli/compile-cache';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { childEnv, REPO_ROOT } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let home: string;
 
 beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'pictor-cache-prune-'));
+  home = await tempFolder('cache-prune');
 });
 
 afterAll(async () => {
-  await rm(home, { recursive: true, force: true });
+  await removeFolder(home);
 });
 
 it('takes away what an older runtime left in the cache, and fills its own folder', async () => {

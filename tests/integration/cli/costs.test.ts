@@ -5,13 +5,11 @@
  * a submit a hard cap stops (exit 6, the sentence), and two processes submitting at once under
  * one cap: together they never pass it.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
 import { describeRun, jsonLines, newDataDir, runCli, runCliHere, type CliRun } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let service: DemoService;
 let dataDir: string;
@@ -22,14 +20,14 @@ async function start(options: DemoServiceOptions): Promise<void> {
 }
 
 beforeEach(async () => {
-  dataDir = await newDataDir('pictor-costs-data-');
-  home = await mkdtemp(join(tmpdir(), 'pictor-costs-home-'));
+  dataDir = await newDataDir('costs-data');
+  home = await tempFolder('costs-home');
 });
 
 afterEach(async () => {
   await service?.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
+  await removeFolder(dataDir);
+  await removeFolder(home);
 });
 
 function withLibrary(args: readonly string[]): string[] {

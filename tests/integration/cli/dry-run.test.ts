@@ -3,24 +3,23 @@
  * needs no key; on the built-in demo it says the tasks are free and names the demo as itself (not
  * as the provider whose contract it speaks).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { describeInProcess, runInProcess, type InProcessRun } from '../../support/cli-in-process';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let dir = '';
 let service: DemoService;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-dry-run-'));
+  dir = await tempFolder('dry-run');
   service = await startDemoService({ durationMs: 100 });
 });
 afterEach(async () => {
   await service.close();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 async function pictor(args: readonly string[], code = 0): Promise<InProcessRun> {

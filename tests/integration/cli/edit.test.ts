@@ -8,27 +8,26 @@
  * an upload whose links would be public without the user's consent.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectExit, useCliWorlds, type CliWorld } from './cli-harness';
 import { useProviderWorlds, type Dialect } from './providers-harness';
 import { describeRun, jsonLines, type CliRun } from './run-cli';
+import { TempFolders } from '../../support/temp-folders';
 
 const newWorld = useCliWorlds();
 const newProviderWorld = useProviderWorlds();
 
-const folders: string[] = [];
+const folders = new TempFolders();
 afterEach(async () => {
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+  await folders.removeAll();
 });
 
 /** Real image files in a fresh folder. */
 async function files() {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-edit-files-'));
-  folders.push(dir);
+  const dir = await folders.make('edit-files');
   const write = async (name: string, bytes: Buffer) => {
     await writeFile(join(dir, name), bytes);
     return join(dir, name);

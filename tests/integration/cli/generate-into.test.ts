@@ -4,8 +4,6 @@
  * a board the library lacks is made, a task the command stopped watching keeps its board for
  * `resume`, and a bad path exits 2 with its rule's sentence before anything is stored or sent.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +12,7 @@ import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { ManualClock } from '../../fakes/manual-clock';
 import { describeRun, jsonLines, newDataDir, runCliHere, type CliRun } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let service: DemoService;
 let dataDir: string;
@@ -21,14 +20,14 @@ let home: string;
 
 beforeEach(async () => {
   service = await startDemoService({ durationMs: 200, imagesPerTask: 2 });
-  dataDir = await newDataDir('pictor-into-data-');
-  home = await mkdtemp(join(tmpdir(), 'pictor-into-home-'));
+  dataDir = await newDataDir('into-data');
+  home = await tempFolder('into-home');
 });
 
 afterEach(async () => {
   await service.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
+  await removeFolder(dataDir);
+  await removeFolder(home);
 });
 
 /** The CLI on this test's library; `generate` and `resume` at the demo service on loopback. */

@@ -4,8 +4,7 @@
  * Then a host with a decoder (here native sharp, as the app has Chromium's) opens the same library,
  * is asked for the gallery, and makes the pending thumbnails; the records follow.
  */
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -21,17 +20,18 @@ import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let dir = '';
 let service: DemoService;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-header-only-'));
+  dir = await tempFolder('header-only');
   service = await startDemoService({ durationMs: 100, imagesPerTask: 2, images: testImageEngine });
 });
 afterEach(async () => {
   await service.close();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 async function generateWithoutDecoder(): Promise<{ code: number; out: string; err: string }> {

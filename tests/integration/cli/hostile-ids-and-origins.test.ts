@@ -5,13 +5,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { expectExit, STOP_WATCHING, useCliWorlds } from './cli-harness';
 import { needing, pathOf, posixShell } from '../../support/tools';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** The user's shell, to read the printed command back (skipped, saying why, without one). */
 const SH = posixShell();
@@ -19,7 +18,7 @@ const SH = posixShell();
 const newWorld = useCliWorlds();
 const dirs: string[] = [];
 afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) await removeFolder(dir);
 });
 
 /** The arguments of a printed resume command, as the user's POSIX shell would split them. */
@@ -34,7 +33,7 @@ describe('the CLI against a hostile id', () => {
   it.skipIf(!SH.path)(
     needing(SH, 'quotes the id in the "Resume with:" line so pasting it runs nothing'),
     async () => {
-      const marker = join(await mkdtemp(join(tmpdir(), 'pictor-marker-')), 'pwned');
+      const marker = join(await tempFolder('marker'), 'pwned');
       dirs.push(join(marker, '..'));
       const hostile = `x\`touch\${IFS}${marker}\`$(touch\${IFS}${marker});'"`;
       const world = await newWorld({ durationMs: 10_000, taskId: () => hostile });

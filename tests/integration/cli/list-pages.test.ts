@@ -4,8 +4,6 @@
  * only rows, so --json stays one object per line. The bundled CLI answers --version with no
  * command loaded. The history is real SQLite written by HistoryStore.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import { makeTaskRecord } from '../../support/task-records';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { expectExit, useCliWorlds } from './cli-harness';
 import { jsonLines, runCli, type CliRun } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const newWorld = useCliWorlds();
 const CREATED = Date.UTC(2025, 2, 3, 10, 0, 0);
@@ -195,9 +194,9 @@ describe('pictor --version', () => {
   });
 
   it('prints the version from the bundle', async () => {
-    const home = await mkdtemp(join(tmpdir(), 'pictor-cli-home-'));
+    const home = await tempFolder('cli-home');
     const run = await runCli(['--version'], { home, env: { npm_package_version: '9.8.7' } });
-    await rm(home, { recursive: true, force: true });
+    await removeFolder(home);
     expect({ code: run.code, stdout: run.stdout, stderr: run.stderr }).toEqual({
       code: 0,
       stdout: '9.8.7\n',

@@ -10,10 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { expectExit, onlyTask } from './cli-harness';
 import { KEYS, useProviderWorlds } from './providers-harness';
 import { describeRun, runCliHere } from './run-cli';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const newWorld = useProviderWorlds();
 
@@ -37,7 +35,7 @@ async function bodies(world: Awaited<ReturnType<typeof newWorld>>): Promise<unkn
 
 describe('models', () => {
   it('lists the most-asked models with their options, and shows one model’s options typed', async () => {
-    const home = await mkdtemp(join(tmpdir(), 'pictor-models-'));
+    const home = await tempFolder('models');
     const world = { run: (args: readonly string[]) => runCliHere(args, { home }) };
     const list = await world.run(['models', '--provider', 'fal']);
     expectExit(list, 0);
@@ -64,7 +62,7 @@ describe('models', () => {
     expect(show.stdout).toContain('  enable_safety_checker: true or false; default true\n');
     const unknown = await world.run(['models', 'show', 'no/such-model']);
     expectExit(unknown, 2);
-    await rm(home, { recursive: true, force: true });
+    await removeFolder(home);
   });
 });
 

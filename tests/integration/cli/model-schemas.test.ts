@@ -5,12 +5,12 @@
  * `models import-schema FILE --model M` keeps a file's options for the seed's own service, and a
  * hostile file is refused with a sentence.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { expectExit } from './cli-harness';
 import { useProviderWorlds } from './providers-harness';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const newWorld = useProviderWorlds();
 
@@ -261,8 +261,8 @@ describe('models import-schema', () => {
     'refuses a crafted file with a sentence, keeping nothing: %s',
     async (_what, text) => {
       const world = await newWorld('fal');
-      const folder = await mkdtemp(join(tmpdir(), 'pictor-crafted-'));
-      onTestFinished(() => rm(folder, { recursive: true, force: true }));
+      const folder = await tempFolder('crafted');
+      onTestFinished(() => removeFolder(folder));
       const file = join(folder, 'crafted.json');
       await writeFile(file, text);
       const run = await world.run(['models', 'import-schema', file, '--model', 'crafted']);

@@ -7,13 +7,12 @@
  * percent-encoded, base64, hex, or any run of 12 of its characters). One of the words is
  * SERVICE_API_KEY's own value.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_NAMES } from '../../../electron/cli/command-table';
 import { carriesKey } from '../../../electron/core/secrets/key-echo';
 import { runInProcess } from '../../support/cli-in-process';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const ENV_KEY = 'Zq8vT3mN0pLx-env-key-value-9KfR2';
 const WORDS = [
@@ -57,14 +56,14 @@ let home = '';
 const cwd = process.cwd();
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-no-key-echo-'));
+  dir = await tempFolder('no-key-echo');
   home = join(dir, 'home');
   // Relative paths (an archive named like a key) land in the scratch folder.
   process.chdir(dir);
 });
 afterAll(async () => {
   process.chdir(cwd);
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /**

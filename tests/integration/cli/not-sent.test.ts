@@ -4,8 +4,6 @@
  * library words; a connection dropped after the request was read exits 7. A --base-url the URL
  * policy refuses is refused before any byte is written: exit 6 too, nothing stored or sent.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closedPort } from '../../support/http-servers';
@@ -16,6 +14,7 @@ import {
   type LoopbackPlace,
 } from '../../support/unsent-servers';
 import { describeRun, runCliHere, type CliRun } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'sk-cli-not-sent-7b2c';
 const cleanups: (() => Promise<void>)[] = [];
@@ -30,8 +29,8 @@ async function place(started: Promise<LoopbackPlace>): Promise<LoopbackPlace> {
 }
 
 async function generate(baseUrl: string): Promise<CliRun> {
-  const home = await mkdtemp(join(tmpdir(), 'pictor-cli-not-sent-'));
-  cleanups.push(() => rm(home, { recursive: true, force: true }));
+  const home = await tempFolder('cli-not-sent');
+  cleanups.push(() => removeFolder(home));
   const args = ['generate', '--prompt', 'a kite', '--base-url', baseUrl];
   return runCliHere([...args, '--data-dir', join(home, 'data'), '--poll-interval', '0.2'], {
     home,

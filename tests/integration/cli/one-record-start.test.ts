@@ -23,8 +23,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +34,7 @@ import { encodePng } from '../../../electron/demo-service/png-codec';
 import { makeTaskRecord } from '../../support/task-records';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { childEnv, REPO_ROOT } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /**
  * The preload that records what the CLI loads and starts (one-record-recorder.mjs: `load`,
@@ -187,7 +187,7 @@ let dataDir: string;
 let cli: string[];
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-one-record-'));
+  dir = await tempFolder('one-record');
   dataDir = join(dir, 'library');
   await mkdir(dataDir, { mode: 0o700 });
   const store = HistoryStore.open(join(dataDir, HISTORY_FILE));
@@ -200,7 +200,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /**

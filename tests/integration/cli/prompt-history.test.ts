@@ -2,8 +2,6 @@
  * The prompt history is the library's, whichever front submits: `pictor generate` (through the
  * CLI's entry in this process, run-cli.ts's runCliHere) against the demo service on loopback notes its prompt in the history file the app reads.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
@@ -11,6 +9,7 @@ import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { describeRun, newDataDir, runCliHere } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let service: DemoService;
 let dataDir: string;
@@ -18,14 +17,14 @@ let home: string;
 
 beforeEach(async () => {
   service = await startDemoService({ durationMs: 100 });
-  dataDir = await newDataDir('pictor-prompts-data-');
-  home = await mkdtemp(join(tmpdir(), 'pictor-prompts-home-'));
+  dataDir = await newDataDir('prompts-data');
+  home = await tempFolder('prompts-home');
 });
 
 afterEach(async () => {
   await service.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
+  await removeFolder(dataDir);
+  await removeFolder(home);
 });
 
 async function generate(prompt: string): Promise<void> {

@@ -8,9 +8,7 @@
  * appears in any output or any file the CLI wrote.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { afterEach, expect } from 'vitest';
 import type { ProviderId } from '../../../shared/domain/providers';
@@ -21,6 +19,7 @@ import { testImageEngine } from '../../support/image-engine';
 import { parseCliArgs } from '../../../electron/demo-service/cli-args';
 import { startDemoService } from '../../../electron/demo-service/server';
 import { REPO_ROOT, childEnv, describeRun, newDataDir, runCliHere, type CliRun } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** The dialects the demo service speaks besides today's contract. */
 export const DIALECTS = ['fal', 'replicate', 'dashscope', 'bfl'] as const;
@@ -212,7 +211,7 @@ export function useProviderWorlds(): (
     } finally {
       for (const { demo, dirs } of current) {
         await demo.close();
-        for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+        for (const dir of dirs) await removeFolder(dir);
       }
     }
   });
@@ -227,8 +226,8 @@ export function useProviderWorlds(): (
       ...extra,
     ]);
     // An empty history at today's schema, as cli-harness.ts's worlds start on.
-    const dataDir = await newDataDir('pictor-cli-providers-');
-    const home = await mkdtemp(join(tmpdir(), 'pictor-cli-home-'));
+    const dataDir = await newDataDir('cli-providers');
+    const home = await tempFolder('cli-home');
     const runs: CliRun[] = [];
     const world: ProviderWorld = {
       service: dialectService(dialect, demo.url),

@@ -3,9 +3,6 @@
  * run: tests/support/node-entries.ts) and collects what it printed, with a hard timeout.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { newLibraryAt } from '../../support/migrated-history';
@@ -14,19 +11,20 @@ import { nodeEntryArgs } from '../../support/node-entry-args';
 import { QUICK_DEMO } from '../../support/quick-demo';
 import { testImageEngine } from '../../support/image-engine';
 import { runCli as runCliEntry } from '../../../electron/cli/main';
+import { tempFolder } from '../../support/temp-folders';
 
 /** The repository root: the CLI's working folder. */
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /**
- * A new data folder (`prefix` names it in the system's temporary folder) whose library starts on
+ * A new data folder (`name` names it: tests/support/temp-folders.ts) whose library starts on
  * an empty history at today's schema (tests/support/migrated-history.ts): the first command opens
  * it as it would have left it, without paying every migration again (migrating a new history took
  * 1.5 s of cancel.test.ts's 10.6 s of CPU in its thread). Migration from nothing is the history's
  * own tests' to prove.
  */
-export async function newDataDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
+export async function newDataDir(name: string): Promise<string> {
+  const dir = await tempFolder(name);
   await newLibraryAt(dir);
   return dir;
 }

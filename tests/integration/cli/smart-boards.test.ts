@@ -5,8 +5,6 @@
  * --match or no rule at all; a rule naming a board since deleted said on stderr while the smart
  * board still lists what its other rules match.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +12,7 @@ import { HISTORY_FILE } from '../../../electron/core/history/history-store';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { describeRun, jsonLines, newDataDir, runCliHere, type CliRun } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let service: DemoService;
 let dataDir: string;
@@ -21,14 +20,14 @@ let home: string;
 
 beforeEach(async () => {
   service = await startDemoService({ durationMs: 200 });
-  dataDir = await newDataDir('pictor-smart-data-');
-  home = await mkdtemp(join(tmpdir(), 'pictor-smart-home-'));
+  dataDir = await newDataDir('smart-data');
+  home = await tempFolder('smart-home');
 });
 
 afterEach(async () => {
   await service.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
+  await removeFolder(dataDir);
+  await removeFolder(home);
 });
 
 /**

@@ -6,16 +6,17 @@
  * the source through tsx cost about 1 s of CPU each, four times.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { REPO_ROOT } from './run-cli';
+import { TempFolders } from '../../support/temp-folders';
 
-const made: string[] = [];
+const made = new TempFolders();
 afterEach(async () => {
-  for (const dir of made.splice(0)) await rm(dir, { recursive: true, force: true });
+  await made.removeAll();
 });
 
 /** The bundled CLI script (electron/cli/main.ts as built). */
@@ -41,8 +42,7 @@ function run(path: string) {
 
 describe('the CLI script', () => {
   it('runs when started through a link to it, or to a folder holding it', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-cli-link-'));
-    made.push(dir);
+    const dir = await made.make('cli-link');
     const bundle = script();
     const file = join(dir, 'pictor-cli.js');
     await symlink(bundle, file);

@@ -6,13 +6,11 @@
  * not expand is exit 2 naming its line and column; options that go with --template only are
  * refused without it.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { describeRun, newDataDir, runCliHere, type CliRun } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let service: DemoService;
 let dataDir: string;
@@ -20,14 +18,14 @@ let home: string;
 
 beforeEach(async () => {
   service = await startDemoService({ durationMs: 100 });
-  dataDir = await newDataDir('pictor-tplrun-data-');
-  home = await mkdtemp(join(tmpdir(), 'pictor-tplrun-home-'));
+  dataDir = await newDataDir('tplrun-data');
+  home = await tempFolder('tplrun-home');
 });
 
 afterEach(async () => {
   await service.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
+  await removeFolder(dataDir);
+  await removeFolder(home);
 });
 
 function pictor(args: string[]): Promise<CliRun> {

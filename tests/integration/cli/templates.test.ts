@@ -6,23 +6,23 @@
  * list's bidi character, an import's bad rows by their line; exit 5 with the sentence saying why
  * for an export file that cannot be written; output that cannot drive the terminal.
  */
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeRun, newDataDir, runCliHere, type CliRun } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let dataDir: string;
 let home: string;
 
 beforeEach(async () => {
-  dataDir = await newDataDir('pictor-tpl-data-');
-  home = await mkdtemp(join(tmpdir(), 'pictor-tpl-home-'));
+  dataDir = await newDataDir('tpl-data');
+  home = await tempFolder('tpl-home');
 });
 
 afterEach(async () => {
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
+  await removeFolder(dataDir);
+  await removeFolder(home);
 });
 
 function pictor(...args: string[]): Promise<CliRun> {

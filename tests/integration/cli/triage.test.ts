@@ -8,8 +8,7 @@
  * the library's write lock: it waits and applies once.
  */
 import { readdirSync, readlinkSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,6 +18,7 @@ import type { DemoService } from '../../../electron/demo-service/types';
 import { exiftoolRun } from '../../support/exiftool';
 import { UNTIL } from '../../support/waits';
 import { describeRun, jsonLines, newDataDir, runCli, runCliHere, type CliRun } from './run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let service: DemoService;
 let dataDir: string;
@@ -26,14 +26,14 @@ let home: string;
 
 beforeEach(async () => {
   service = await startDemoService({ durationMs: 200 });
-  dataDir = await newDataDir('pictor-triage-data-');
-  home = await mkdtemp(join(tmpdir(), 'pictor-triage-home-'));
+  dataDir = await newDataDir('triage-data');
+  home = await tempFolder('triage-home');
 });
 
 afterEach(async () => {
   await service.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
+  await removeFolder(dataDir);
+  await removeFolder(home);
 });
 
 function withLibrary(args: readonly string[]): string[] {

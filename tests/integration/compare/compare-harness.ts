@@ -3,8 +3,6 @@
  * services on loopback, each speaking one dialect, with the CLI's compare credentials: one key per
  * provider, each bound to its own service.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompareCredentials } from '../../../electron/cli/compare-credentials';
 import { keyVariable } from '../../../electron/cli/key-variables';
@@ -15,6 +13,7 @@ import type { ProviderId } from '../../../shared/domain/providers';
 import { afterEachTest } from '../../support/after-each-test';
 import { newLibraryAt } from '../../support/migrated-history';
 import { openTestCore } from '../core/core-harness';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEachTest(async () => {
@@ -59,7 +58,7 @@ export async function compareWorld(
   for (const dialect of keyed ?? [...services.keys()]) env[keyVariable(dialect)] = KEYS[dialect];
   const urls = new Map([...services].map(([dialect, service]) => [dialect, service.url]));
   const credentials = await CompareCredentials.create(env, [...services.keys()], urls);
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-compare-'));
+  const dir = await tempFolder('compare');
   // Its history at today's schema already, as core-harness.ts's worlds start on.
   await newLibraryAt(join(dir, 'data'));
   const open = (): Promise<PictorCore> => openTestCore(dir, credentials);
@@ -72,7 +71,7 @@ export async function compareWorld(
   cleanups.push(async () => {
     await world.core.close().catch(() => undefined);
     for (const one of services.values()) await one.close();
-    await rm(dir, { recursive: true, force: true });
+    await removeFolder(dir);
   });
   return { ...world, service, urlOf: (dialect: Dialect) => service(dialect).url };
 }

@@ -1,7 +1,6 @@
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/domain/providers';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestRuntime } from '../../support/app-runtime';
@@ -15,6 +14,7 @@ import type {
 import { targetOf } from '../../support/submit-target';
 import { ownAddress } from '../../support/own-address';
 import { UNTIL } from '../../support/waits';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -22,8 +22,8 @@ afterEach(async () => {
 });
 
 async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-runtime-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const dir = await tempFolder('runtime');
+  cleanups.push(() => removeFolder(dir));
   return dir;
 }
 

@@ -4,8 +4,6 @@
  * an address without a key or of another origin than the key's. Real runtime, real demo services
  * as two providers, every request they saw checked.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROBE_TASK_ID, testConnection } from '../../../electron/core/service/connection-test';
 import { startDemoService } from '../../../electron/demo-service/server';
@@ -13,6 +11,7 @@ import type { DemoService } from '../../../electron/demo-service/types';
 import { startTestRuntime } from '../../support/app-runtime';
 import { closedPort } from '../../support/http-servers';
 import { ownAddress, savedAddress } from '../../support/own-address';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'sk-provider-a-0123456789abcdef';
 const cleanups: (() => Promise<void>)[] = [];
@@ -27,8 +26,8 @@ async function provider(): Promise<DemoService> {
 }
 
 async function start() {
-  const dir = await mkdtemp(`${tmpdir()}/pictor-connection-`);
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const dir = await tempFolder('connection');
+  cleanups.push(() => removeFolder(dir));
   const runtime = await startTestRuntime(dir);
   cleanups.push(() => runtime.close());
   const test = (typed: string, entered?: string) =>

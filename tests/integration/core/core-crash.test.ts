@@ -5,8 +5,6 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -18,6 +16,7 @@ import { seededRandom } from '../../../electron/demo-service/prng';
 import { filesUnder } from '../../support/files';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { seedsToRun } from '../../support/seeds';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let service: DemoService | undefined;
@@ -25,7 +24,7 @@ let dir: string | undefined;
 
 afterEach(async () => {
   await service?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeFolder(dir);
 });
 
 /**
@@ -63,7 +62,7 @@ describe('the core under kill -9', () => {
       imagesPerTask: 2,
       seed: 7,
     });
-    dir = await mkdtemp(join(tmpdir(), 'pictor-crash-'));
+    dir = await tempFolder('crash');
     const data = join(dir, 'data');
     const common = ['--data-dir', data, '--poll-interval', '0.25', '--timeout', '60'];
     // The first run submits; later runs only resume. Each is killed when the service has received

@@ -1,5 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import {
@@ -21,6 +19,7 @@ import { newLibraryAt } from '../../support/migrated-history';
 import { OWNERS_UNREAD } from '../../support/owners-unread';
 import { targetAt } from '../../support/submit-target';
 import { providerRig, type ProviderRig } from '../providers/provider-harness';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -95,7 +94,7 @@ export async function coreAgainstDemo(
     durationMs: { min: 300, max: 600 },
     ...demoOptions,
   });
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-core-'));
+  const dir = await tempFolder('core');
   // Its history at today's schema already: every migration per test was no test's to prove.
   await newLibraryAt(join(dir, 'data'));
   const credentials = new StaticCredentials(service.url, 'sk-alice');
@@ -107,7 +106,7 @@ export async function coreAgainstDemo(
   cleanups.push(async () => {
     await harness.core.close().catch(() => undefined);
     await service.close();
-    await rm(dir, { recursive: true, force: true });
+    await removeFolder(dir);
   });
   return harness;
 }

@@ -5,14 +5,12 @@
  * demo now makes it again from the history (demo-service/recall.ts): it completes, its picture is
  * saved, and it was sent once.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppRuntime } from '../../../electron/app/app-runtime';
 import { startTestRuntime } from '../../support/app-runtime';
 import { targetOf } from '../../support/submit-target';
 import { UNTIL } from '../../support/waits';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -27,8 +25,8 @@ async function launch(dir: string, durationMs: number): Promise<AppRuntime> {
 
 describe('a demo task across a restart of the app', () => {
   it('is completed by the next launch, not lost as not found', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-demo-restart-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const dir = await tempFolder('demo-restart');
+    cleanups.push(() => removeFolder(dir));
     const first = await launch(dir, 1_500);
     first.core.engine.start();
     const [sent] = await first.core.engine.submit(

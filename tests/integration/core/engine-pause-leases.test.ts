@@ -3,8 +3,6 @@
  * renewed on the engine's clock and never let go, so no other Pictor process takes its tasks
  * over; after the pause the same task is polled again on its own id and completes, sent once.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
@@ -16,6 +14,7 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import { OWNERS_UNREAD } from '../../support/owners-unread';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -23,8 +22,8 @@ afterEach(async () => {
 });
 
 async function pausedCore(): Promise<{ core: PictorCore; demo: DemoService; clock: ManualClock }> {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-pause-leases-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const dir = await tempFolder('pause-leases');
+  cleanups.push(() => removeFolder(dir));
   // Tasks stay processing until the test completes them.
   const demo = await startDemoService({ durationMs: 3_600_000 });
   cleanups.push(() => demo.close());

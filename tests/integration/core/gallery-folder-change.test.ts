@@ -8,8 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { libraryHandlers } from '../../../electron/ipc/library-handlers';
@@ -24,6 +23,7 @@ import { listFiles } from '../../e2e/harness/disk';
 import { startTestRuntime } from '../../support/app-runtime';
 import { ipcCaller, okValue } from '../../support/ipc';
 import { targetOf } from '../../support/submit-target';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -31,8 +31,8 @@ afterEach(async () => {
 });
 
 async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-folder-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const dir = await tempFolder('folder');
+  cleanups.push(() => removeFolder(dir));
   return dir;
 }
 

@@ -4,17 +4,15 @@
  * download. A crafted sidecar cannot aim Pictor at local services. The control record, the same
  * but made by the app itself, is contacted: the test can fail.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestRuntime } from '../../support/app-runtime';
 import type { AppRuntime } from '../../../electron/app/app-runtime';
 import { importedLocalMessage } from '../../../electron/core/credentials/record-credentials';
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
 import { UNTIL } from '../../support/waits';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -34,8 +32,8 @@ async function localServer(): Promise<{ url: string; hits: string[] }> {
 }
 
 async function runtime(): Promise<AppRuntime> {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-imported-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const dir = await tempFolder('imported');
+  cleanups.push(() => removeFolder(dir));
   const started = await startTestRuntime(dir);
   cleanups.push(() => started.close());
   return started;

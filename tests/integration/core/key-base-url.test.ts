@@ -6,8 +6,6 @@
  * on loopback (two "providers", and a gateway serving both under two paths), real requests
  * counted on each.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
@@ -25,6 +23,7 @@ import { startPathGateway, type PathGateway } from '../../support/path-gateway';
 import { testImageEngine } from '../../support/image-engine';
 import { targetOf } from '../../support/submit-target';
 import { ownAddress, savedAddress } from '../../support/own-address';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'sk-provider-a-0123456789abcdef';
 const cleanups: (() => Promise<void>)[] = [];
@@ -48,8 +47,8 @@ function keyedRequests(service: DemoService): number {
 async function start(
   options: { answer?: KeyOriginAnswer; stores?: ReturnType<typeof stores> } = {},
 ) {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-origin-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const dir = await tempFolder('origin');
+  cleanups.push(() => removeFolder(dir));
   const asked: KeyOriginQuestion[] = [];
   const prompts = { answer: options.answer ?? 'cancel' };
   const kv = options.stores ?? stores(dir);
@@ -301,8 +300,8 @@ describe('a key stored by an earlier version', () => {
     baseUrl: string,
     rewrite: (record: Record<string, unknown>) => object,
   ) {
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-legacy-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const dir = await tempFolder('legacy');
+    cleanups.push(() => removeFolder(dir));
     const kv = stores(dir);
     const first = await start({ stores: kv });
     await first.runtime.updateSettings(ownAddress(baseUrl));

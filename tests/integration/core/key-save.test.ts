@@ -5,8 +5,6 @@
  * (revoked at the service since) reads "refused". Real vault records on the same stores, real
  * demo services on loopback.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppRuntime } from '../../../electron/app/app-runtime';
 import { testConnection } from '../../../electron/core/service/connection-test';
@@ -17,6 +15,7 @@ import { InMemoryKv } from '../../fakes/in-memory-kv';
 import { startTestRuntime } from '../../support/app-runtime';
 import { closedPort } from '../../support/http-servers';
 import { ownAddress, savedAddress } from '../../support/own-address';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'sk-save-0123456789abcdef';
 const cleanups: (() => Promise<void>)[] = [];
@@ -26,8 +25,8 @@ afterEach(async () => {
 
 /** Runtimes on the same files, as the app is after a restart. */
 async function stores() {
-  const dir = await mkdtemp(`${tmpdir()}/pictor-key-save-`);
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const dir = await tempFolder('key-save');
+  cleanups.push(() => removeFolder(dir));
   const cipher = new InMemoryCipher({ backend: 'gnome_libsecret' });
   const settingsStore = new InMemoryKv(dir, 'settings');
   const vaults = new Map<string, InMemoryKv>();

@@ -5,8 +5,6 @@
  * fetch (no word from the transport: the app's Chromium is read the same way, by its codes) and
  * through the CLI's fetch (which says whether the request was written).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeFetch } from '../../../electron/adapters/node-fetch';
@@ -25,6 +23,7 @@ import {
   selfSignedServer,
   type LoopbackPlace,
 } from '../../support/unsent-servers';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -39,7 +38,7 @@ async function place(started: Promise<LoopbackPlace>): Promise<LoopbackPlace> {
 
 /** A fresh core and library whose key is for `baseUrl`. */
 async function coreFor(baseUrl: string, fetch: FetchLike) {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-not-sent-'));
+  const dir = await tempFolder('not-sent');
   const core = await openPictorCore({
     imageEngine: testImageEngine,
     dataDir: join(dir, 'data'),
@@ -53,7 +52,7 @@ async function coreFor(baseUrl: string, fetch: FetchLike) {
   });
   cleanups.push(async () => {
     await core.close().catch(() => undefined);
-    await rm(dir, { recursive: true, force: true });
+    await removeFolder(dir);
   });
   core.engine.start();
   return core;

@@ -5,8 +5,6 @@
  * asking, so the service, on loopback and on the test's clock, never sees two polls of the task
  * less than 3 s apart.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { THIS_HOST } from '../../../electron/core/fs/process-owner';
@@ -19,6 +17,7 @@ import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
 import { answered, countedTransport } from '../../support/in-flight';
 import { OWNERS_UNREAD } from '../../support/owners-unread';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const INTERVAL = 3_000;
 /** An owner on this machine whose process cannot exist (above any pid the kernel gives). */
@@ -31,8 +30,8 @@ afterEach(async () => {
 
 describe('a task taken over from a process that ended without letting go', () => {
   it('is polled no sooner than one interval after that process’s last poll', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-takeover-cadence-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const dir = await tempFolder('takeover-cadence');
+    cleanups.push(() => removeFolder(dir));
     const clock = new ManualClock(Date.now());
     const demo = await startDemoService({ durationMs: 3_600_000, now: () => clock.now() });
     cleanups.push(() => demo.close());

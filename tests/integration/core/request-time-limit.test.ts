@@ -4,9 +4,6 @@
  * that much real time, and not before. The task is kept and polled again; nothing is submitted
  * twice. Real core, demo service on loopback, its `hang` fault.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PictorCore } from '../../../electron/core/pictor-core';
 import { startDemoService } from '../../../electron/demo-service/server';
@@ -16,6 +13,7 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { targetAt } from '../../support/submit-target';
 import { UNTIL } from '../../support/waits';
 import { openTestCore } from './core-harness';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const LIMIT_MS = 15_000;
 const INTERVAL_MS = 3_000;
@@ -26,8 +24,8 @@ afterEach(async () => {
 });
 
 async function openOver(clock: ManualClock, demo: DemoService): Promise<PictorCore> {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-time-limit-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const dir = await tempFolder('time-limit');
+  cleanups.push(() => removeFolder(dir));
   const core = await openTestCore(dir, new StaticCredentials(demo.url, 'demo'), {
     clock,
     requestTimeoutMs: LIMIT_MS,

@@ -9,8 +9,6 @@
  * origin, and the report never shows the key. The last case goes through the real runtime: the
  * key stored for a service, bound to its address.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProviderId } from '../../../shared/domain/providers';
 import {
@@ -22,6 +20,7 @@ import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { startTestRuntime } from '../../support/app-runtime';
 import { closedPort, closeServers, sendJson, serve } from '../../support/http-servers';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** The services with an address of their own (the user's own is tested below, once saved). */
 type OtherService = Exclude<ProviderId, 'pictor'>;
@@ -289,8 +288,8 @@ describe('Test connection against a hostile service', () => {
 describe('Test connection through the runtime', () => {
   it('tests the key stored for a service at that service’s saved address', async () => {
     const service = await demo('bfl');
-    const dir = await mkdtemp(`${tmpdir()}/pictor-service-test-`);
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const dir = await tempFolder('service-test');
+    cleanups.push(() => removeFolder(dir));
     const runtime = await startTestRuntime(dir);
     cleanups.push(() => runtime.close());
     const test = (provider: OtherService) =>

@@ -5,8 +5,7 @@
  * stored for it still sent there, and only there. Real files (settings.json and the key's vault
  * file), a real runtime, real demo services on loopback counting the requests that carry the key.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
@@ -18,6 +17,7 @@ import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { startTestRuntime } from '../../support/app-runtime';
 import { ownAddress } from '../../support/own-address';
 import { targetOf } from '../../support/submit-target';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const KEY = 'sk-earlier-file-0123456789abcdef';
 const FAL_PROXY = 'https://proxy.example.com/fal';
@@ -63,8 +63,8 @@ function earlierSettings(address: string): Record<string, unknown> {
 
 /** A data folder as the earlier version left it: its settings file and the key's vault file. */
 async function earlierFolder(address: string) {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-settings-migration-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const dir = await tempFolder('settings-migration');
+  cleanups.push(() => removeFolder(dir));
   const dataDir = join(dir, 'data');
   await mkdir(dataDir, { recursive: true });
   const settingsFile = join(dataDir, 'settings.json');
@@ -130,8 +130,8 @@ describe('a settings file of the earlier shape', () => {
 
   it('keeps an address the file already holds in today’s shape, and drops only a bad one', async () => {
     const own = await service(KEY);
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-settings-migration-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const dir = await tempFolder('settings-migration');
+    cleanups.push(() => removeFolder(dir));
     const store = new JsonFileKv(dir, 'settings');
     store.set('settings', {
       ...earlierSettings('https://stale.example.com'),

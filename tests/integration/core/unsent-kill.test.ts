@@ -6,8 +6,6 @@
  * (electron/core/engine/send-mark.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import type { DemoService } from '../../../electron/demo-service/types';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { UNTIL } from '../../support/waits';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let service: DemoService | undefined;
@@ -25,7 +24,7 @@ let child: ChildProcess | undefined;
 afterEach(async () => {
   child?.kill('SIGKILL');
   await service?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeFolder(dir);
 });
 
 function cli(args: string[]): { process: ChildProcess; exit: Promise<number | null> } {
@@ -44,7 +43,7 @@ describe('the CLI killed while a batch waits to be sent', () => {
     // The first submit is answered; the next four are held, never answered.
     service.addFault({ route: 'submit', effect: { type: 'delay', ms: 0 }, times: 1 });
     service.addFault({ route: 'submit', effect: { type: 'hang' }, times: 4 });
-    dir = await mkdtemp(join(tmpdir(), 'pictor-unsent-kill-'));
+    dir = await tempFolder('unsent-kill');
     const data = join(dir, 'data');
     const common = ['--base-url', service.url, '--data-dir', data, '--poll-interval', '0.25'];
     const generate = cli([

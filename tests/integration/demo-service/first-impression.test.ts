@@ -4,9 +4,7 @@
  * a processing task's progress reaches the engine's live state, and the pictures of one batch
  * ("Generate 3") are three different pictures, not three look-alikes.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../../electron/core/service/demo-endpoint';
@@ -16,6 +14,7 @@ import { startDemoService } from '../../../electron/demo-service/server';
 import { startTestRuntime } from '../../support/app-runtime';
 import { coreAgainstDemo } from '../core/core-harness';
 import { targetOf } from '../../support/submit-target';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -24,8 +23,8 @@ afterEach(async () => {
 
 describe('the demo as the app first shows it', () => {
   it('reports its model, and the app records it (the embedded demo, its own key)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-first-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const dir = await tempFolder('first');
+    cleanups.push(() => removeFolder(dir));
     const runtime = await startTestRuntime(dir);
     cleanups.push(() => runtime.close());
     runtime.core.engine.start();

@@ -6,8 +6,7 @@
  * fields) is in `image-<n>.xmp` beside it, read back by exiftool, and listed in the task's
  * `pictor.json`; the verdict is recorded and `pictor info` says it.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { C2paVerifier } from '../../../electron/core/content-credentials/c2pa-verifier';
@@ -24,6 +23,7 @@ import { startDemoProcess, type DemoProcess } from '../../e2e/harness/demo-proce
 import { expectExit, onlyTask, useCliWorlds } from '../cli/cli-harness';
 import { runCli, type CliRun } from '../cli/run-cli';
 import { exiftool } from '../../support/exiftool';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const newWorld = useCliWorlds();
 
@@ -46,14 +46,11 @@ describe('pictor generate, from a service that signs its images', () => {
       imagesPerTask: SIGNED.length,
       imageFiles: SIGNED.map(({ name }) => join(C2PA_FIXTURES, name)),
     });
-    dirs = [
-      await mkdtemp(join(tmpdir(), 'pictor-signed-data-')),
-      await mkdtemp(join(tmpdir(), 'pictor-signed-home-')),
-    ];
+    dirs = [await tempFolder('signed-data'), await tempFolder('signed-home')];
   });
   afterAll(async () => {
     await demo.stop();
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    for (const dir of dirs) await removeFolder(dir);
   });
 
   it('saves each signed image as it came and puts its XMP beside it', async () => {
@@ -130,9 +127,9 @@ describe('pictor generate, from a service whose JPEG store is irregular', () => 
 
   beforeAll(async () => {
     dirs = [
-      await mkdtemp(join(tmpdir(), 'pictor-irregular-data-')),
-      await mkdtemp(join(tmpdir(), 'pictor-irregular-home-')),
-      await mkdtemp(join(tmpdir(), 'pictor-irregular-files-')),
+      await tempFolder('irregular-data'),
+      await tempFolder('irregular-home'),
+      await tempFolder('irregular-files'),
     ];
     const files = made.map((_, position) => join(dirs[2]!, `irregular-${position}.jpg`));
     for (const [position, file] of files.entries()) await writeFile(file, made[position]!.bytes);
@@ -144,7 +141,7 @@ describe('pictor generate, from a service whose JPEG store is irregular', () => 
   });
   afterAll(async () => {
     await demo.stop();
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    for (const dir of dirs) await removeFolder(dir);
   });
 
   it('saves a JPEG whose APP11 store is out of order, repeated or unlabelled as it came', async () => {

@@ -7,8 +7,6 @@
  */
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportImages } from '../../../electron/core/batch/export-images';
@@ -32,6 +30,7 @@ import {
 } from '../../unit/core/gallery/metadata/meta-helpers';
 import { EXIFTOOL, exiftool } from '../../support/exiftool';
 import { MemoryRecords } from '../../unit/core/trash/trash-fixture';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const FOLDER = '2026/01/2026-01-15_120000_harbour_abcd1234';
 const HOSTILE_TAG = `<&"'> Tag`;
@@ -48,13 +47,13 @@ let root: string;
 let gallery: Gallery;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-triage-xmp-'));
+  dir = await tempFolder('triage-xmp');
   root = join(dir, 'gallery');
   await mkdir(join(root, FOLDER), { recursive: true });
   gallery = new Gallery({ root, appVersion: '9.8.7' });
   await gallery.init();
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => removeFolder(dir));
 
 function recordWith(kind: ImageKind, image: Partial<ImageRecord> = {}): TaskRecord {
   return makeTaskRecord({

@@ -14,15 +14,15 @@ import { HistoryPort } from '../../../electron/core/history/history-port';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { libraryReadsIn } from '../../../electron/core/history/library-reads';
 import { GALLERY_FIRST_ORDER } from '../../../electron/core/history/position-prebuild';
-import { tempDir } from '../../unit/core/history/history-fixtures';
 import { anchorsOf, record } from './position-fixture';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 /** About 2.5 anchors' worth of images: the count is anchors and a tail. */
 const TASKS = 5_000;
 const SHOWN = [...VISIBLE_STATES];
 let store: HistoryStore;
 let port: HistoryPort;
-const folder = tempDir();
+const folder = tempFolderSync('history');
 
 /** The worker's port, its calls counted by operation. */
 function countingPort() {
@@ -39,7 +39,7 @@ function countingPort() {
 }
 
 beforeAll(() => {
-  const file = join(folder.dir, 'history.sqlite');
+  const file = join(folder, 'history.sqlite');
   store = HistoryStore.open(file);
   store.putMany(Array.from({ length: TASKS }, (_, n) => record(n)));
   port = new HistoryPort(file);
@@ -47,7 +47,7 @@ beforeAll(() => {
 afterAll(async () => {
   await port.dispose();
   store.close();
-  folder.remove();
+  removeFolderSync(folder);
 });
 
 describe('the gallery’s count after the walk of its order', { timeout: 120_000 }, () => {

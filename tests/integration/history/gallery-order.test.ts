@@ -10,13 +10,14 @@ import { VISIBLE_STATES, type TaskRecord } from '../../../shared/domain/task-rec
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import type { ImageQuery } from '../../../electron/core/history/history-query';
 import { HistoryError } from '../../../electron/core/history/history-error';
-import { makeImage, makeRecord, tempDir } from '../../unit/core/history/history-fixtures';
+import { makeImage, makeRecord } from '../../unit/core/history/history-fixtures';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 const TASKS = 2_600;
 const WORDS = ['Harbour', 'kite', 'storm', 'lighthouse', 'apple', 'Zebra', 'écluse', 'ÉTÉ'];
 let store: HistoryStore;
 let records: TaskRecord[];
-const folder = tempDir();
+const folder = tempFolderSync('history');
 
 /** Prompts that collide (same prompt, other case), dates that collide, 1–3 images, some deleted. */
 function record(n: number): TaskRecord {
@@ -78,13 +79,13 @@ function walk(query: ImageQuery, limit: number): string[] {
 }
 
 beforeAll(() => {
-  store = HistoryStore.open(join(folder.dir, 'history.sqlite'));
+  store = HistoryStore.open(join(folder, 'history.sqlite'));
   records = Array.from({ length: TASKS }, (_, n) => record(n));
   store.putMany(records);
 });
 afterAll(() => {
   store.close();
-  folder.remove();
+  removeFolderSync(folder);
 });
 
 const QUERIES: ImageQuery[] = [

@@ -5,14 +5,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import type { LogFields } from '../../../electron/ports/logger';
 import { nodeEntryArgs } from '../../support/node-entry-args';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 const KILLS = Number(process.env['PICTOR_CRASH_KILLS'] ?? 15);
 /** The children, bundled once for the run (tests/support/node-entries.ts). */
@@ -22,11 +21,11 @@ const SPILL_WORKER = 'history-spill-worker';
 let dir: string;
 let child: ChildProcess | undefined;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'pictor-history-crash-'));
+  dir = tempFolderSync('history-crash');
 });
 afterAll(() => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
+  removeFolderSync(dir);
 });
 
 /** Starts the worker, lets it write for `ms` after it is ready, kills it, returns what it printed. */

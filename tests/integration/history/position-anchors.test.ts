@@ -11,15 +11,15 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import type { ImageQuery } from '../../../electron/core/history/history-query';
 import { ANCHOR_SPAN } from '../../../electron/core/history/position-anchors';
-import { tempDir } from '../../unit/core/history/history-fixtures';
 import { anchorsOf, expected as expectedOf, pageAt as pageOf, record } from './position-fixture';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 /** About 5 anchors' worth of images. */
 const TASKS = 10_000;
 let store: HistoryStore;
 let records: TaskRecord[];
-const folder = tempDir();
-const file = () => join(folder.dir, 'history.sqlite');
+const folder = tempFolderSync('history');
+const file = () => join(folder, 'history.sqlite');
 
 const expected = (query: ImageQuery, sort: 'newest' | 'oldest') => expectedOf(records, query, sort);
 const anchors = () => anchorsOf(store);
@@ -33,7 +33,7 @@ beforeAll(() => {
 });
 afterAll(() => {
   store.close();
-  folder.remove();
+  removeFolderSync(folder);
 });
 
 describe('pages by position far down the library', () => {

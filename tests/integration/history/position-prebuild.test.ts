@@ -18,8 +18,8 @@ import {
   PositionPrebuild,
   prebuildAnchors,
 } from '../../../electron/core/history/position-prebuild';
-import { tempDir } from '../../unit/core/history/history-fixtures';
 import { anchorsOf, expected, pageAt, record } from './position-fixture';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 /** About 5 anchors' worth of images. */
 const TASKS = 10_000;
@@ -27,8 +27,8 @@ const SHOWN = [...VISIBLE_STATES];
 let store: HistoryStore;
 let port: HistoryPort;
 let records: TaskRecord[];
-const folder = tempDir();
-const file = () => join(folder.dir, 'history.sqlite');
+const folder = tempFolderSync('history');
+const file = () => join(folder, 'history.sqlite');
 
 /** Main's steps between anchors from now on (each one a walk of {@link ANCHOR_SPAN} rows). */
 function countSteps(): { readonly count: number } {
@@ -71,7 +71,7 @@ beforeAll(() => {
 afterAll(async () => {
   await port.dispose();
   store.close();
-  folder.remove();
+  removeFolderSync(folder);
 });
 beforeEach(() => {
   vi.restoreAllMocks();

@@ -18,17 +18,12 @@ import {
   SIGNED_VERDICT,
   pixelsChangedPng,
 } from '../../support/c2pa-hostile-cases';
-import {
-  makeRecord,
-  makeTempDir,
-  removeDir,
-  serve,
-  startServer,
-} from '../../support/gallery-helpers';
+import { makeRecord, serve, startServer } from '../../support/gallery-helpers';
 import { startImagePageStand, type ImagePageStand } from '../../support/image-page-stand';
 import { ENCODINGS, makeEncoded } from '../../unit/core/gallery/metadata/meta-helpers';
 import { setUpPage, type PageSetup } from './page-setup';
 import { galleryOnServer } from '../../support/gallery-with-intake';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** The app's own bounds (RendererCredentialVerifier's defaults): 20 s a file. */
 const TIMEOUT_MS = 20_000;
@@ -99,7 +94,7 @@ describe('the signed fixtures, verified in the page', () => {
 
   it('through the download path: a signed image recorded valid, a plain one none', async () => {
     const server = await startServer();
-    const root = await makeTempDir();
+    const root = await tempFolder('gallery');
     try {
       const { gallery, intake } = galleryOnServer(root, {
         credentials: testList,
@@ -125,7 +120,7 @@ describe('the signed fixtures, verified in the page', () => {
         contentCredentials: { state: 'none' },
       });
     } finally {
-      await removeDir(root);
+      await removeFolder(root);
       await server.close();
     }
   });

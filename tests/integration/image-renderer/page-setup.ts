@@ -2,8 +2,6 @@
  * What each image renderer test file starts once: the page built by the release's own esbuild
  * options into a temporary folder, and Debian's Chromium launched as the journeys launch it.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
@@ -11,6 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startImagePageStand, type ImagePageStand } from '../../support/image-page-stand';
 import { IMAGE_RENDERER_DIR, buildImagePage } from '../../../electron/build/build-electron';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/harness/host';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -24,7 +23,7 @@ export interface PageSetup {
 }
 
 export async function setUpPage(): Promise<PageSetup> {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-image-page-'));
+  const dir = await tempFolder('image-page');
   await buildImagePage({ rootDir: ROOT, outDir: join(dir, 'build') }, { logLevel: 'silent' });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -37,7 +36,7 @@ export async function setUpPage(): Promise<PageSetup> {
     dir,
     async close() {
       await browser.close();
-      await rm(dir, { recursive: true, force: true });
+      await removeFolder(dir);
     },
   };
 }

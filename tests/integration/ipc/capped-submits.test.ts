@@ -3,8 +3,6 @@
  * would pass it is refused in main before anything is stored or sent, with the cap's sentence for
  * the window; a soft cap lets it through. The same check the CLI gets (tests/integration/cli).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
@@ -18,6 +16,7 @@ import { testImageEngine } from '../../support/image-engine';
 import { ipcCaller, okValue } from '../../support/ipc';
 import { targetAt } from '../../support/submit-target';
 import { UNTIL } from '../../support/waits';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -26,7 +25,7 @@ afterEach(async () => {
 
 async function app() {
   const service = await startQuirkyService({ durationMs: 100 });
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-capped-'));
+  const dir = await tempFolder('capped');
   const core = await openPictorCore({
     imageEngine: testImageEngine,
     dataDir: join(dir, 'data'),
@@ -42,7 +41,7 @@ async function app() {
   cleanups.push(async () => {
     await core.close();
     await service.close();
-    await rm(dir, { recursive: true, force: true });
+    await removeFolder(dir);
   });
   core.engine.start();
   const deps = {

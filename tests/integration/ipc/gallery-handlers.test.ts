@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { readOwnTriage } from '../../../electron/core/gallery/metadata/xmp-own-triage';
@@ -14,6 +13,7 @@ import { DONE_AT_FIRST_POLL, coreAgainstDemo } from '../core/core-harness';
 import { trashFixture } from '../../support/trash-fixture';
 import { ipcCaller } from '../../support/ipc';
 import { VISIBLE_STATES } from '../../../shared/domain/task-record';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** A shell that records what it was asked. */
 function recordingShell() {
@@ -175,7 +175,7 @@ describe('gallery IPC handlers over the real core', () => {
     const [record] = g.records;
     const saved = g.h.core.engine.get(record!.localId)!.images[0]!;
     const thumbnail = g.h.core.gallery.resolve(saved.thumbnail!);
-    const outside = await mkdtemp(join(tmpdir(), 'pictor-outside-'));
+    const outside = await tempFolder('outside');
     const victim = join(outside, basename(thumbnail));
     await writeFile(victim, 'not Pictor’s');
     await rm(dirname(thumbnail), { recursive: true });
@@ -186,7 +186,7 @@ describe('gallery IPC handlers over the real core', () => {
       value: { record: { images: [{ state: 'deleted' }] } },
     });
     expect(await readFile(victim, 'utf8')).toBe('not Pictor’s');
-    await rm(outside, { recursive: true, force: true });
+    await removeFolder(outside);
   });
 
   it('passes resolved gallery paths to reveal, copy, save as and drag', async () => {

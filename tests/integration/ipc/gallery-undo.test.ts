@@ -5,8 +5,7 @@
  * exported into a folder main's dialog gave.
  */
 import { existsSync, lstatSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TrashJournal } from '../../../electron/core/trash/trash-journal';
@@ -25,18 +24,13 @@ import { ManualClock } from '../../fakes/manual-clock';
 import { DONE_AT_FIRST_POLL, coreAgainstDemo } from '../core/core-harness';
 import { ipcCaller } from '../../support/ipc';
 import { UNTIL } from '../../support/waits';
+import { TempFolders, removeFolder } from '../../support/temp-folders';
 
 const KEEP_MS = 60_000;
-const dirs: string[] = [];
+const dirs = new TempFolders();
 afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  await dirs.removeAll();
 });
-
-async function tempDir(name: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), `pictor-${name}-`));
-  dirs.push(dir);
-  return dir;
-}
 
 async function galleryWithImages(count: number) {
   const h = await coreAgainstDemo(DONE_AT_FIRST_POLL);
@@ -56,7 +50,7 @@ async function galleryWithImages(count: number) {
   };
   const clock = new ManualClock();
   const trash = new TrashOperations({
-    journal: new TrashJournal(await tempDir('journal')),
+    journal: new TrashJournal(await dirs.make('journal')),
     core: h.core,
     sendToSystemTrash,
     clock,
@@ -166,9 +160,9 @@ describe('delete with Undo over the real core', () => {
 
   it('never goes through a link in place of the trash folder', async () => {
     const g = await galleryWithImages(1);
-    const outside = await tempDir('outside');
+    const outside = await dirs.make('outside');
     const trashDir = join(g.h.core.gallery.root, TRASH_DIR);
-    await rm(trashDir, { recursive: true, force: true });
+    await removeFolder(trashDir);
     await symlink(outside, trashDir);
     expect((await g.call('gallery:deleteImage', g.refs[0])).ok).toBe(true);
     expect(lstatSync(trashDir).isSymbolicLink()).toBe(false);
@@ -192,7 +186,7 @@ describe('delete with Undo over the real core', () => {
     }
     // Task 1's folder is gone; task 2's folder is now a link to somewhere else.
     await rm(dirname(first), { recursive: true });
-    const outside = await tempDir('outside');
+    const outside = await dirs.make('outside');
     await rm(second, { recursive: true });
     await symlink(outside, second);
     const restored = await g.call('gallery:undoDelete', { images: g.refs });
@@ -236,7 +230,7 @@ describe('delete with Undo over the real core', () => {
 describe('exporting a selection', () => {
   it('copies the chosen images into the folder main asked for, never over a file there', async () => {
     const g = await galleryWithImages(2);
-    const folder = await tempDir('export');
+    const folder = await dirs.make('export');
     g.exportTo.push(folder, folder, null);
     const first = await g.call('gallery:exportImages', { images: g.refs });
     expect(first).toEqual({ ok: true, value: { folder, copied: 2, failed: 0 } });
@@ -259,12 +253,12 @@ describe('exporting a selection', () => {
 
   it('does not follow a gallery file replaced by a link', async () => {
     const g = await galleryWithImages(1);
-    const outside = await tempDir('outside');
+    const outside = await dirs.make('outside');
     await writeFile(join(outside, 'secret.png'), 'not an image of the gallery');
     const path = g.fileOf(0).path!;
     await rm(path);
     await symlink(join(outside, 'secret.png'), path);
-    const folder = await tempDir('export');
+    const folder = await dirs.make('export');
     g.exportTo.push(folder);
     expect(await g.call('gallery:exportImages', { images: g.refs })).toEqual({
       ok: true,

@@ -5,8 +5,6 @@
  * any order, a filter a record stops matching, a smart board gone, no view open; and the batch
  * carries it, as the contract takes it (electron/ipc/task-updates.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history';
@@ -18,15 +16,13 @@ import { VISIBLE_STATES } from '../../../shared/domain/task-record';
 import { events, type TaskChange } from '../../../shared/ipc/contract';
 import { ManualClock } from '../../fakes/manual-clock';
 import { makeImage, makeTask } from '../../support/task-records';
+import { TempFolders } from '../../support/temp-folders';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const dirs = new TempFolders();
+afterEach(() => dirs.removeAll());
 
 function history(): HistoryStore {
-  const dir = mkdtempSync(join(tmpdir(), 'pictor-open-views-'));
-  dirs.push(dir);
+  const dir = dirs.makeSync('open-views');
   return HistoryStore.open(join(dir, 'history.sqlite'));
 }
 

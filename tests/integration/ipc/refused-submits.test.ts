@@ -5,8 +5,6 @@
  * request the service refuses as invalid (400) stays a row; a batch whose first request is
  * refused sends no other; nothing is ever sent twice.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
@@ -30,6 +28,7 @@ import { testImageEngine } from '../../support/image-engine';
 import { ipcCaller, okValue } from '../../support/ipc';
 import { targetAt } from '../../support/submit-target';
 import { UNTIL } from '../../support/waits';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -37,7 +36,7 @@ afterEach(async () => {
 });
 
 async function app(baseUrl: string, key: string) {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-refused-'));
+  const dir = await tempFolder('refused');
   const core: PictorCore = await openPictorCore({
     imageEngine: testImageEngine,
     dataDir: join(dir, 'data'),
@@ -51,7 +50,7 @@ async function app(baseUrl: string, key: string) {
   });
   cleanups.push(async () => {
     await core.close();
-    await rm(dir, { recursive: true, force: true });
+    await removeFolder(dir);
   });
   core.engine.start();
   const emitted: [EventChannel, unknown][] = [];

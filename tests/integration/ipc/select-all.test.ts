@@ -5,9 +5,6 @@
  * core (SQLite history, gallery on disk) against the demo service on loopback, through
  * runRequest, so every input passes the contract's schema first.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TrashJournal } from '../../../electron/core/trash/trash-journal';
 import { TrashOperations } from '../../../electron/core/trash/trash-operations';
@@ -19,10 +16,11 @@ import type { RequestChannel, RequestOutput } from '../../../shared/ipc/contract
 import { ManualClock } from '../../fakes/manual-clock';
 import { ipcCaller, okValue } from '../../support/ipc';
 import { DONE_AT_FIRST_POLL, coreAgainstDemo } from '../core/core-harness';
+import { TempFolders } from '../../support/temp-folders';
 
-const journals: string[] = [];
+const journals = new TempFolders();
 afterEach(async () => {
-  for (const dir of journals.splice(0)) await rm(dir, { recursive: true, force: true });
+  await journals.removeAll();
 });
 
 const unused = async () => ({ ok: true as const, value: undefined });
@@ -44,8 +42,7 @@ async function library() {
   );
   const foxes = await h.core.engine.submit({ prompt: 'a fox in snow', size: '32x32' }, h.target, 2);
   await h.core.engine.whenSettled([...harbours, ...foxes].map((record) => record.localId));
-  const journal = await mkdtemp(join(tmpdir(), 'pictor-select-all-journal-'));
-  journals.push(journal);
+  const journal = await journals.make('select-all-journal');
   const trash = new TrashOperations({
     journal: new TrashJournal(journal),
     core: h.core,

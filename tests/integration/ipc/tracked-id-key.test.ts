@@ -8,8 +8,7 @@
  * nothing is written: no task, no file that carries the key. A clean id is tracked (the positive
  * control).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PictorCore } from '../../../electron/core/pictor-core';
@@ -27,6 +26,7 @@ import {
 } from '../../hardening/key-and-bodies/key-encodings';
 import { ipcCaller } from '../../support/ipc';
 import { openTestCore } from '../core/core-harness';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** The key this service's tasks are sent with, and another service's the app holds. */
 const SENT = 'sk-tracked-sent-Pq4Lm8Zt2Vx6';
@@ -39,7 +39,7 @@ let call: ReturnType<typeof ipcCaller>;
 
 beforeAll(async () => {
   service = await startDemoService({ accounts: [{ account: 'a', key: SENT }], durationMs: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'pictor-tracked-key-'));
+  dir = await tempFolder('tracked-key');
   const credentials = new StaticCredentials(service.url, SENT, service.url, [OTHER]);
   core = await openTestCore(dir, credentials, { historyPort: { inThread: true } });
   const changes: TaskChangeSink = { removed: () => undefined, refused: () => undefined };
@@ -60,7 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await core.close();
   await service.close();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** Every file of the library as text (the history's database bytes included). */

@@ -7,12 +7,12 @@
  */
 import { EventEmitter } from 'node:events';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/channels';
 import { UNTIL } from '../../support/waits';
+import { tempFolderSync } from '../../support/temp-folders';
 
 const state = vi.hoisted(() => {
   process.env.ELECTRON_OVERRIDE_DIST_PATH ??= '/nonexistent-electron-dist';
@@ -23,7 +23,7 @@ const state = vi.hoisted(() => {
     steps: [] as string[],
   };
 });
-state.dir = mkdtempSync(join(tmpdir(), 'pictor-main-'));
+state.dir = tempFolderSync('main');
 // A stored key (as the fake safeStorage below encrypts it), so start-up really waits on its
 // fingerprint (Web Crypto, off the main thread) after the runtime exists: the gap that matters.
 const STORED_KEY = 'sk-main-smoke-0123456789';

@@ -3,9 +3,6 @@
  * entry and environment), driven by the SDK's own Client over stdio. Every answer and everything
  * the server wrote on stderr is kept, so a test can search it all for the key.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -15,6 +12,7 @@ import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { REPO_ROOT, childEnv, newDataDir, runCliHere } from '../cli/run-cli';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** One running server and its client. */
 export interface McpSession {
@@ -119,8 +117,8 @@ export function mcpLibrary(key: string, label: string): McpLibrary {
   const sessions: McpSession[] = [];
   beforeEach(async () => {
     // Its history at today's schema already, as the CLI's worlds' (run-cli.ts's newDataDir).
-    dataDir = await newDataDir(`pictor-${label}-data-`);
-    home = await mkdtemp(join(tmpdir(), `pictor-${label}-home-`));
+    dataDir = await newDataDir(`${label}-data`);
+    home = await tempFolder(`${label}-home`);
   });
   afterEach(async () => {
     for (const session of sessions.splice(0)) {
@@ -129,8 +127,8 @@ export function mcpLibrary(key: string, label: string): McpLibrary {
     }
     await service?.close();
     service = undefined;
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(home, { recursive: true, force: true });
+    await removeFolder(dataDir);
+    await removeFolder(home);
   });
   const library: McpLibrary = {
     get dataDir() {

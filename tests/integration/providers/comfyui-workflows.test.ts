@@ -5,9 +5,6 @@
  * place comes from the queue; a running prompt is stopped by an interrupt; an input image is
  * uploaded to the input folder a LoadImage node reads.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { mappedWorkflow, readWorkflowText } from '../../../shared/domain/comfy-prompt';
@@ -20,6 +17,7 @@ import { gradientPng } from '../../../electron/demo-service/plain-png';
 import { KEY, providerRig } from './provider-harness';
 import { untilAccepted } from './provider-scenarios';
 import { EXPORTED_WORKFLOW } from '../../support/comfy-export';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const MAP: WorkflowMap = {
   prompt: '11.text',
@@ -188,8 +186,8 @@ describe('ComfyUI: workflows against the demo', () => {
   it('uploads an input image where a LoadImage node finds it, and a graph naming another file is refused', async () => {
     const rig = await providerRig('comfyui');
     const png = gradientPng(64, 48, [200, 30, 30], [30, 30, 200]);
-    const folder = await mkdtemp(join(tmpdir(), 'pictor-comfy-upload-'));
-    onTestFinished(() => rm(folder, { recursive: true, force: true }));
+    const folder = await tempFolder('comfy-upload');
+    onTestFinished(() => removeFolder(folder));
     const store = new InputStore({ root: folder });
     const upload = UPLOADERS.comfyui!;
     const name = await upload(

@@ -4,8 +4,6 @@
  * test moves time itself, so a task's phases, backoffs, watch timeouts and link lifetimes
  * happen in clock time, never in sleeps, and a test never bounds anything by the wall clock.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -32,6 +30,7 @@ import { testImageEngine } from '../../support/image-engine';
 import { newLibraryAt } from '../../support/migrated-history';
 import { targetAt } from '../../support/submit-target';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 export type DialectId = Exclude<ProviderId, 'pictor'>;
 
@@ -178,8 +177,8 @@ export async function providerRig(
     ...demoOptions,
   });
   cleanups.push(() => service.close());
-  const dir = await mkdtemp(join(tmpdir(), `pictor-${provider}-`));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const dir = await tempFolder(provider);
+  cleanups.push(() => removeFolder(dir));
   // Its history at today's schema already (migration from nothing is the history's tests').
   await newLibraryAt(join(dir, 'data'));
   const credentials = new ProviderCredentials(service.url, KEY, provider);

@@ -8,8 +8,7 @@
  * Each encoding the key-echo tests cover is refused with the sentence that keeps the known
  * options in use, which carries no key; nothing is kept or written.
  */
-import { access, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openParamSchemaBook } from '../../../electron/core/param-schemas';
@@ -29,11 +28,12 @@ import {
   ENCODING_NAMES,
   keyScanner,
 } from '../../hardening/key-and-bodies/key-encodings';
+import { TempFolders } from '../../support/temp-folders';
 
 /** The key the refresh sends (Replicate's), and another the process holds (another service's). */
 const SENT = 'r8_schema-sent-Hx4Nq7Wd2Kp9';
 const OTHER = 'fal-other-held-Vb6Tz3Rm8Qy1';
-const dirs: string[] = [];
+const dirs = new TempFolders();
 const services: Record<'replicate' | 'fal', DemoService | undefined> = {
   replicate: undefined,
   fal: undefined,
@@ -53,14 +53,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const service of Object.values(services)) await service?.close();
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  await dirs.removeAll();
 });
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-schema-held-'));
-  dirs.push(dir);
-  return dir;
-}
 
 const MODELS = { replicate: 'a/b', fal: 'fal-ai/flux/dev' } as const;
 
@@ -97,7 +91,7 @@ describe('a published schema that carries another key the process holds', () => 
   let invoke: ReturnType<typeof ipcCaller>;
 
   beforeAll(async () => {
-    const dir = await tempDir();
+    const dir = await dirs.make('schema-held');
     dataDir = join(dir, 'data');
     const url = services.replicate!.url;
     // The app's credentials: the key sent for Replicate's address, and another service's held.
@@ -156,7 +150,7 @@ describe('a published schema that carries another key the process holds', () => 
 
 describe('a model’s first use on the command line', () => {
   it('refuses a schema that carries another key the command holds, and keeps nothing', async () => {
-    const dir = await tempDir();
+    const dir = await dirs.make('schema-held');
     const book = await openParamSchemaBook(dir);
     const url = services.replicate!.url;
     // compare's keys: PICTOR_KEY_REPLICATE sent to its address, another provider's held beside it.

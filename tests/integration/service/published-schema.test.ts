@@ -6,9 +6,6 @@
  * redirect to another origin) refused with a sentence that keeps the shipped options in use.
  * The book keeps a fetched schema so it is used offline, in a later process.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../../electron/demo-service/cli-args';
 import { startDemoService } from '../../../electron/demo-service/server';
@@ -18,16 +15,17 @@ import { ParamSchemaBook } from '../../../electron/core/param-schemas/param-sche
 import { paramSchemaOf } from '../../../shared/domain/model-param-schemas';
 import type { ProviderId } from '../../../shared/domain/providers';
 import { testImageEngine } from '../../support/image-engine';
+import { TempFolders } from '../../support/temp-folders';
 
 const KEY = 'r8_schema-key-5f0c2a9e7d';
 /** The global fetch; no key held besides the one sent. */
 const OVER_FETCH = { fetch, heldKeys: undefined };
 const open: DemoService[] = [];
-const dirs: string[] = [];
+const dirs = new TempFolders();
 
 afterEach(async () => {
   for (const service of open.splice(0)) await service.close();
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  await dirs.removeAll();
 });
 
 async function demo(dialect: 'fal' | 'replicate'): Promise<DemoService> {
@@ -207,8 +205,7 @@ describe('a hostile published schema', () => {
 
 describe('the book of model options', () => {
   it('keeps a fetched schema for offline use in a later process', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'pictor-model-options-'));
-    dirs.push(dataDir);
+    const dataDir = await dirs.make('model-options');
     const service = await demo('fal');
     const read = await fetchPublishedSchema(
       OVER_FETCH,

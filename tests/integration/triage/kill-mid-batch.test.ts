@@ -4,20 +4,20 @@
  * image as it was; the next run rates them all.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { makeImage, makeTask } from '../../support/task-records';
 import { nodeEntryArgs } from '../../support/node-entry-args';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** The child (kill-mid-batch-child.ts), bundled once for the run (tests/support/node-entries.ts). */
 const CHILD = 'kill-mid-batch-child';
 let dir: string;
 
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 function rateAll(
@@ -46,7 +46,7 @@ function ratings(): number[] {
 
 describe('a triage batch killed mid-write', () => {
   it('applies all or none', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-triage-kill-'));
+    dir = await tempFolder('triage-kill');
     await mkdir(join(dir, 'data'));
     const history = HistoryStore.open(join(dir, 'data', 'history.sqlite'));
     history.putMany(

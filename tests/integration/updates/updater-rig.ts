@@ -4,8 +4,7 @@
  * electron-builder writes, and the update service over the adapter on a manual clock. Unhandled
  * rejections and uncaught exceptions are collected, so a test can say that none happened.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppUpdater } from 'electron-updater';
 import { vi } from 'vitest';
@@ -18,6 +17,7 @@ import { perTest } from '../../support/per-test';
 import { onProcessForTest, setEnvForTest } from '../../support/undone-after-test';
 import { FakeApp, installFakeElectron, type FakeElectron } from './fake-electron';
 import { UpdateFeed, type ServedFile } from './update-feed';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** Every name electron-updater may ask for on the OS the test runs on. */
 export const CHANNEL_FILES = [
@@ -51,7 +51,7 @@ export function useUpdaterWorld(env: Record<string, string> = {}): () => Updater
   return perTest(
     'updaterWorld',
     async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'pictor-updates-'));
+      const dir = await tempFolder('updates');
       // electron-updater keeps downloads under the OS cache folder (XDG_CACHE_HOME on Linux).
       for (const [name, value] of Object.entries({ ...env, XDG_CACHE_HOME: join(dir, 'cache') })) {
         setEnvForTest(name, value);
@@ -67,7 +67,7 @@ export function useUpdaterWorld(env: Record<string, string> = {}): () => Updater
     },
     async ({ dir, feed }) => {
       await feed.stop();
-      await rm(dir, { recursive: true, force: true });
+      await removeFolder(dir);
     },
   );
 }

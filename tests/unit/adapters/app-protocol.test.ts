@@ -1,8 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeElectron, protocolHandler, resetElectronFakes } from '../../fakes/electron-window';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 vi.mock('electron', async () => (await import('../../fakes/electron-window')).fakeElectron);
 
@@ -12,11 +12,11 @@ const { RENDERER_CSP } = await import('../../../electron/app/protocol/csp');
 
 let root: string;
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'pictor-app-adapter-'));
+  root = await tempFolder('app-adapter');
   await writeFile(join(root, 'index.html'), '<!doctype html><title>Pictor</title>');
 });
 afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
+  await removeFolder(root);
 });
 beforeEach(() => {
   resetElectronFakes();

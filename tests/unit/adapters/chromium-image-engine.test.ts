@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -14,6 +13,7 @@ import { createChromiumImageEngine } from '../../../electron/adapters/chromium-i
 import { IMAGE_PARTITION } from '../../../electron/adapters/image-renderer-session';
 import { ImageEngineError, type ImageEngine } from '../../../electron/ports/image-engine';
 import { IMAGE_PORT_CHANNEL, type ThumbnailJob } from '../../../shared/image-renderer/protocol';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 vi.mock(
   'electron',
@@ -35,7 +35,7 @@ let engine: ImageEngine;
 
 beforeEach(async () => {
   resetImageElectronFakes();
-  dir = await mkdtemp(join(tmpdir(), 'pictor-image-window-'));
+  dir = await tempFolder('image-window');
   await mkdir(join(dir, 'page'));
   await writeFile(join(dir, 'page', 'index.html'), '<!doctype html>');
   await writeFile(join(dir, 'image.png'), 'image bytes');
@@ -51,7 +51,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await engine.dispose();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 function thumbnail() {

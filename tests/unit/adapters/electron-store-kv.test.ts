@@ -1,12 +1,11 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, UNREAD_SETTINGS } from '../../../shared/domain/settings';
 import { KeyVault } from '../../../electron/core/key-vault/key-vault';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /*
  * The REAL electron-store, on real files. In plain Node, electron-store's own `import 'electron'`
@@ -27,10 +26,10 @@ const CORRUPT_NAME = 'settings.corrupt-2026-01-15T12-00-00-000Z.json';
 let dir: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-kv-'));
+  dir = await tempFolder('kv');
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 describe('ElectronStoreKv', () => {

@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeElectron, protocolHandler, resetElectronFakes } from '../../fakes/electron-window';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 vi.mock('electron', async () => (await import('../../fakes/electron-window')).fakeElectron);
 
@@ -12,7 +12,7 @@ const { registerGalleryProtocol } = await import('../../../electron/adapters/gal
 let base: string;
 let png: Buffer;
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-gallery-adapter-'));
+  base = await tempFolder('gallery-adapter');
   png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } })
     .png()
     .toBuffer();
@@ -23,7 +23,7 @@ beforeAll(async () => {
   await writeFile(join(base, 'first', 'only-first.png'), png);
 });
 afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
+  await removeFolder(base);
 });
 beforeEach(() => {
   resetElectronFakes();

@@ -8,8 +8,7 @@
  * else or hangs.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,15 +22,16 @@ import {
   windowsInstaller,
   zipOf,
 } from '../../integration/updates/installer-files';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const VENDOR = join(process.cwd(), 'node_modules', 'electron-winstaller', 'vendor');
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-installer-version-'));
+  dir = await tempFolder('installer-version');
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 let count = 0;

@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../../../electron/adapters/linux-secret-service';
 import type { LogFields, Logger } from '../../../electron/ports/logger';
 import { UNTIL } from '../../support/waits';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 const DBUS_TRUE = '   boolean true\n';
 const DBUS_FALSE = '   boolean false\n';
@@ -93,8 +93,8 @@ describe('secretServiceRunning (injected spawn)', () => {
 });
 
 describe('secretServiceRunning (real processes, tools on a private PATH)', () => {
-  const bin = mkdtempSync(join(tmpdir(), 'pictor-dbus-'));
-  afterAll(() => rmSync(bin, { recursive: true, force: true }));
+  const bin = tempFolderSync('dbus');
+  afterAll(() => removeFolderSync(bin));
 
   function tool(name: string, script: string): void {
     const path = join(bin, name);

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +6,7 @@ import { galleryGuard } from '../../../electron/app/os/path-guard';
 import { testImageEngine } from '../../support/image-engine';
 import { scriptSwaps } from '../../support/scripted-swaps';
 import { clearPartFaults, partFaults as fault } from '../../support/part-file-faults';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** A NativeImage stand-in: remembers where it came from. */
 interface FakeImage {
@@ -76,7 +76,7 @@ let broken: string;
 let outside: string;
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-shell-'));
+  base = await tempFolder('shell');
   root = join(base, 'gallery');
   await mkdir(join(root, 'task', '.thumbs'), { recursive: true });
   const pixels = sharp({
@@ -96,7 +96,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
+  await removeFolder(base);
 });
 
 beforeEach(() => {

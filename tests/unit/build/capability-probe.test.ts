@@ -5,7 +5,7 @@
  * memory that is not shared, a worker that never answers).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ import {
   probeWorkerAndSharedMemory,
   runProbe,
 } from '../../../electron/build/capability-probe.mjs';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const PROBE = path.join(ROOT, 'electron', 'build', 'capability-probe.mjs');
@@ -52,7 +53,7 @@ describe('the capability probe, run by node', () => {
 
 describe.skipIf(process.platform === 'win32')('npm run ci:probe (--electron)', () => {
   it('runs itself again in the Electron binary with ELECTRON_RUN_AS_NODE=1', () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'pictor-probe-electron-'));
+    const dist = tempFolderSync('probe-electron');
     try {
       // A stand-in Electron that is Node when ELECTRON_RUN_AS_NODE=1, as the real one is.
       const binary = path.join(dist, binaryInDist(process.platform));
@@ -64,7 +65,7 @@ describe.skipIf(process.platform === 'win32')('npm run ci:probe (--electron)', (
       expect(status, out).toBe(0);
       expect(out).toMatch(/FTS5 trigram table: ok/);
     } finally {
-      rmSync(dist, { recursive: true, force: true });
+      removeFolderSync(dist);
     }
   });
 

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import {
   downloadCause,
   findElectron,
 } from '../../../electron/build/check-electron';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 const PACKAGE = '/repo/node_modules/electron';
 
@@ -109,7 +109,7 @@ describe('npm start', () => {
     const [first = ''] = startSteps();
     // Never a build in the working tree: only the check is run.
     expect(first).toMatch(/^tsx electron\/build\/check-electron\.ts$/);
-    const empty = mkdtempSync(join(tmpdir(), 'pictor-no-electron-'));
+    const empty = tempFolderSync('no-electron');
     try {
       const run = spawnSync(first, {
         shell: true,
@@ -128,7 +128,7 @@ describe('npm start', () => {
       );
       expect(run.stdout).not.toMatch(/vite|build/i);
     } finally {
-      rmSync(empty, { recursive: true, force: true });
+      removeFolderSync(empty);
     }
   });
 });

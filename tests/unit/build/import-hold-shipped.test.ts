@@ -5,8 +5,7 @@
  * and holds both in a test build (what tests/support/node-entries.ts builds the tests' CLI as).
  */
 import { build } from 'esbuild';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mainBuildOptions } from '../../../electron/build/build-electron';
@@ -15,15 +14,16 @@ import {
   IMPORT_HOLD_ENV,
   IMPORT_RELEASE_ENV,
 } from '../../../electron/cli/import-hold';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 let dir: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-import-hold-'));
+  dir = await tempFolder('import-hold');
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** The text of every file the import command's bundle is, built as a release or a test build. */

@@ -7,22 +7,22 @@
  * it); skipped, saying so, where it is missing.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { compileNsis, nsisScript } from '../../support/nsis-script';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const MAKENSIS = spawnSync('makensis', ['-VERSION']).status === 0 ? 'makensis' : null;
 const REQUIRED = ['customInstall', 'customUnInstall'];
-const work = mkdtempSync(path.join(os.tmpdir(), 'pictor-nsis-'));
+const work = tempFolderSync('nsis');
 const payload = path.join(work, 'Pictor.exe');
 writeFileSync(payload, 'stand-in Pictor.exe\n');
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => removeFolderSync(work));
 
 /** The include electron-builder.yml names. */
 function includePath(): string {

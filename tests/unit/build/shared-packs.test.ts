@@ -3,21 +3,21 @@
  * target's group packs it, everyone else waits for its result or its failure. Callers here stand
  * for the test files; the packer writes a real folder and counts its runs.
  */
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { groupName, PACK_GROUPS, type GroupPack } from '../../packaging/pack-groups';
 import { sharedPacks } from '../../packaging/shared-packs';
 import { RELEASE_TARGETS, targetName, type Target } from '../../packaging/stand-in-targets';
 import { UNTIL } from '../../support/waits';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let packsDir = '';
 beforeEach(async () => {
-  packsDir = await mkdtemp(join(tmpdir(), 'pictor-shared-packs-'));
+  packsDir = await tempFolder('shared-packs');
 });
 afterEach(async () => {
-  await rm(packsDir, { recursive: true, force: true });
+  await removeFolder(packsDir);
 });
 
 /** Resolves once `count` targets have been claimed (folders in the packs folder). */

@@ -7,8 +7,7 @@
 import { getCollectorByPackageManager, PM } from 'app-builder-lib/out/node-module-collector';
 import type { NodeModuleInfo } from 'app-builder-lib/out/node-module-collector/types';
 import { TmpDir } from 'builder-util';
-import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -24,16 +23,17 @@ import {
   testBuildAt,
   TEST_BUILD_ENV,
 } from '../../support/test-build';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-test-build-unit-'));
+  dir = await tempFolder('test-build-unit');
 });
 afterEach(async () => {
   vi.unstubAllEnvs();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 async function write(file: string, text: string): Promise<void> {

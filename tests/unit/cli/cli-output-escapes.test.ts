@@ -5,21 +5,19 @@
  * terminalSafe writes for a control character it is handed, such as a line break inside a line
  * that should have been two). The library holds no hostile text, so any escape is a bug.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_NAMES } from '../../../electron/cli/command-table';
 import { costLibrary, pictor } from './cli-in-process';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 const ESCAPE = /\\x[0-9a-f]{2}|\\u[0-9a-f]{4}|U\+[0-9A-F]{4}/i;
 
 let dataDir: string;
 beforeAll(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pictor-cli-escapes-'));
+  dataDir = tempFolderSync('cli-escapes');
   costLibrary(dataDir);
 });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => removeFolderSync(dataDir));
 
 /** The commands that answer from the library alone, with what they print. */
 const OFFLINE: readonly (readonly string[])[] = [

@@ -4,8 +4,7 @@
  * per version), and without a prune the folder grows at every upgrade for as long as the user keeps
  * the app. Real folders and files, their times set with utimes.
  */
-import { mkdir, mkdtemp, readdir, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +13,7 @@ import {
   PRUNED_MARK,
   pruneCompileCache,
 } from '../../../electron/cli/compile-cache';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const NOW = Date.UTC(2026, 10, 30, 12);
 const DAY = 24 * 60 * 60 * 1000;
@@ -29,14 +29,14 @@ async function entry(path: string, ageMs: number): Promise<void> {
 }
 
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'pictor-compile-cache-'));
+  root = await tempFolder('compile-cache');
   cache = join(root, 'compile-cache');
   await mkdir(join(cache, 'v24.0.0-x64-1-0'), { recursive: true });
   await mkdir(join(cache, 'v22.0.0-x64-1-0'), { recursive: true });
 });
 
 afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
+  await removeFolder(root);
 });
 
 describe('pruneCompileCache', () => {

@@ -4,18 +4,16 @@
  * caps count them, and a refusal leads with the cap, what it spent and what the submit adds, then
  * names the `prices set` command for each price it lacks.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { costLibrary, pictor } from './cli-in-process';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 let dataDir: string;
 beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pictor-cost-commands-'));
+  dataDir = tempFolderSync('cost-commands');
   costLibrary(dataDir);
 });
-afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+afterEach(() => removeFolderSync(dataDir));
 
 const at = (args: string[]): string[] => [...args, '--data-dir', dataDir];
 

@@ -9,17 +9,8 @@
  * process's descriptor table, and in a worker thread another file's open takes a number this one
  * just closed (a fresh clone's run read a closed pipe's number as open: vitest.config.ts).
  */
-import {
-  closeSync,
-  fstatSync,
-  mkdtempSync,
-  openSync,
-  readSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, symlinkSync } from 'node:fs';
 import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -30,6 +21,7 @@ import {
 } from '../../../electron/cli/key-pipe';
 import { pipeHolding } from '../../support/key-pipe-fd';
 import { fifoMaker, needing } from '../../support/tools';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 const MKFIFO = fifoMaker();
 const KEY = 'sk-pipe-Zq8vT3mN0pLx4wQ7';
@@ -154,8 +146,8 @@ describe.skipIf(!MKFIFO.path)(needing(MKFIFO, 'a pipe'), () => {
 });
 
 describe('a descriptor that is not a pipe', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pictor-key-pipe-not-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempFolderSync('key-pipe-not');
+  afterAll(() => removeFolderSync(dir));
   const file = path.join(dir, 'keys');
   writeFileSync(file, records([['SERVICE_API_KEY', KEY]]));
   const link = path.join(dir, 'link');

@@ -9,15 +9,15 @@
  * these two were closed again at its end, by then another's (libuv's io_uring ring: the run
  * aborted).
  */
-import { constants, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { constants, openSync } from 'node:fs';
 import { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UNREAD_OUTPUT_BYTES, printPage } from '../../../electron/cli/list-paging';
 import { processOutput } from '../../../electron/cli/main';
 import { fifoMaker, makeFifo, needing } from '../../support/tools';
+import { TempFolders } from '../../support/temp-folders';
 
 const MKFIFO = fifoMaker();
 const MiB = 1024 * 1024;
@@ -29,16 +29,15 @@ const takesAll = () =>
   });
 
 const opened: Socket[] = [];
-const dirs: string[] = [];
-afterEach(() => {
+const dirs = new TempFolders();
+afterEach(async () => {
   for (const socket of opened.splice(0)) socket.destroy();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  await dirs.removeAll();
 });
 
 /** A FIFO's two ends as the sockets Node makes of a piped stdout; the reader reads nothing yet. */
 function pipe(): { writer: Socket; reader: Socket } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pictor-slow-reader-'));
-  dirs.push(dir);
+  const dir = dirs.makeSync('slow-reader');
   const fifo = path.join(dir, 'fifo');
   makeFifo(MKFIFO, fifo);
   const readEnd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);

@@ -5,8 +5,7 @@
  * give for the same environment (os-stand-ins.ts). A caller whose options change so that the
  * stand-ins misread them fails here, not on a CI runner waiting on a native dialog.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BaseWindow, BrowserWindow } from 'electron';
@@ -18,6 +17,7 @@ import {
   type DialogEnv,
 } from '../../e2e/harness/electron-dialog-stand-ins';
 import { testImageEngine } from '../../support/image-engine';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** Electron's `dialog` as the app sees it: its methods are replaced by the stand-ins below. */
 const native = vi.hoisted(() => ({
@@ -162,12 +162,12 @@ describe('each dialog a journey answers, through its real caller', () => {
 describe('the dialogs no journey answers', () => {
   let gallery = '';
   beforeAll(async () => {
-    gallery = await mkdtemp(join(tmpdir(), 'pictor-dialog-stand-ins-'));
+    gallery = await tempFolder('dialog-stand-ins');
     await mkdir(join(gallery, 'task'));
     await writeFile(join(gallery, 'task', 'image-1.png'), 'bytes');
   });
   afterAll(async () => {
-    await rm(gallery, { recursive: true, force: true });
+    await removeFolder(gallery);
   });
 
   const saveImageAs = () =>

@@ -4,13 +4,13 @@
  * records shell, clipboard and dialog calls under the chromium host's names, passing on only the
  * ones that change the disk or the clipboard: main's dialogs are answered, never drawn.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BaseWindow, OpenDialogOptions } from 'electron';
 import { electronArgs, langSwitch } from '../../e2e/harness/electron-host';
 import { RECORDED_ON_EVERY_HOST } from '../../e2e/harness/app-types';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const passedOn: string[] = [];
 vi.mock('electron', () => ({
@@ -28,10 +28,10 @@ vi.mock('electron', () => ({
 
 let dir = '';
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-os-recorder-'));
+  dir = await tempFolder('os-recorder');
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 describe('the development binary’s command line', () => {

@@ -6,7 +6,7 @@
  * flag, so cmd.exe got Node's \" escapes).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { commandLine } from '../../e2e/packaged/installed-app';
 import { runCommand } from '../../e2e/packaged/run-command';
 import { findOnPath, needing, type Tool } from '../../support/tools';
+import { TempFolders } from '../../support/temp-folders';
 
 const PACKAGED = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -28,9 +29,9 @@ const cmd: Tool =
     ? { name: 'cmd.exe', path: findOnPath('cmd'), missing: 'cmd is not on PATH' }
     : { name: 'cmd.exe', path: null, missing: 'cmd.exe runs only on Windows' };
 
-const dirs: string[] = [];
+const dirs = new TempFolders();
 afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  await dirs.removeAll();
 });
 
 describe('runCommand', () => {
@@ -52,8 +53,7 @@ describe('runCommand', () => {
   it.skipIf(!cmd.path)(
     needing(cmd, 'runs a batch file in a folder with a space through cmd.exe, exit code kept'),
     async () => {
-      const dir = await mkdtemp(path.join(tmpdir(), 'pictor run-command '));
-      dirs.push(dir);
+      const dir = await dirs.make('run command');
       await mkdir(path.join(dir, 'bin'));
       const batch = path.join(dir, 'bin', 'pictor.cmd');
       await writeFile(batch, '@echo off\r\necho args:%*\r\nexit /b 2\r\n');

@@ -4,8 +4,7 @@
  * leave instead: an image with no thumbnail (a dead image pipeline), a thumbnail that is not a
  * WebP, an image without its XMP, a history with no row for the task or one not completed.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,11 +16,12 @@ import {
   SmokeCheckFailure,
 } from '../../e2e/packaged/smoke-checks';
 import { makeTaskRecord } from '../../support/task-records';
+import { TempFolders } from '../../support/temp-folders';
 
 const PROMPT = 'A lighthouse at dusk, packaged smoke test';
-const dirs: string[] = [];
+const dirs = new TempFolders();
 afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  await dirs.removeAll();
 });
 
 interface Faults {
@@ -32,8 +32,7 @@ interface Faults {
 
 /** What the app leaves after one generation, with `faults` put in. */
 async function generation(faults: Faults = {}) {
-  const root = await mkdtemp(path.join(tmpdir(), 'pictor-smoke-checks-'));
-  dirs.push(root);
+  const root = await dirs.make('smoke-checks');
   const gallery = path.join(root, 'gallery');
   const dataDir = path.join(root, 'data');
   const task = path.join(gallery, '2026', '11', 'task-1');

@@ -9,8 +9,7 @@
  * sentence naming the file and why, never "something went wrong", and the file that was there is
  * left byte for byte.
  */
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CostBook } from '../../../electron/core/costs/cost-book';
@@ -24,6 +23,7 @@ import { historyStorePerTest, makeImage, makeRecord } from '../core/history/hist
 import { ipcCaller, okValue } from '../../support/ipc';
 import { clearPartFaults, partFaults } from '../../support/part-file-faults';
 import { startWiredApi } from '../../support/wired-api';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 vi.mock('node:fs/promises', async (original) =>
   (await import('../../support/part-file-faults')).withPartFaults(await original()),
@@ -532,12 +532,12 @@ describe('costs:exportCsv to a file that cannot be written (the app’s wiring)'
   let out: string;
   beforeEach(async () => {
     main = await startWiredApi();
-    out = await mkdtemp(join(tmpdir(), 'pictor-csv-'));
+    out = await tempFolder('csv');
   });
   afterEach(async () => {
     clearPartFaults();
     await main.close();
-    await rm(out, { recursive: true, force: true });
+    await removeFolder(out);
   });
 
   /** The answer to an export whose save dialog returned `file`: its refusal. */

@@ -6,8 +6,7 @@
  * closes after a later pick began gives none; an apply refused while a move runs leaves it. The runtime is a recorder: what matters is whether the library was ever moved or
  * opened, and where.
  */
-import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FOLDER_TICKET_TTL_MS, FolderChoices } from '../../../electron/core/library/folder-choices';
@@ -18,13 +17,14 @@ import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { ManualClock } from '../../fakes/manual-clock';
 import { ipcCaller } from '../../support/ipc';
 import { UNTIL } from '../../support/waits';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-tickets-'));
+  dir = await tempFolder('tickets');
   for (const name of ['library', 'A', 'B']) await mkdir(join(dir, name));
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => removeFolder(dir));
 
 /** Main's folder dialog, answered by the test one pick at a time. */
 class ScriptedDialog {

@@ -6,8 +6,7 @@
  * of model options in a temporary folder: kept and answered, refused with its sentence, or
  * nothing when the dialog was cancelled; "None" forgets a file's options, never a service's.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +18,7 @@ import { modelOptionsHandlers } from '../../../electron/ipc/model-options-handle
 import type { ServiceCredentials } from '../../../electron/ports/credentials';
 import type { ProviderId } from '../../../shared/domain/providers';
 import { ipcCaller } from '../../support/ipc';
+import { TempFolders } from '../../support/temp-folders';
 
 const STORED_KEY = 'stored-key-0123456789';
 
@@ -91,15 +91,14 @@ describe('models:refresh', () => {
 });
 
 describe('models:fromFile', () => {
-  const dirs: string[] = [];
+  const dirs = new TempFolders();
   afterEach(async () => {
-    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+    await dirs.removeAll();
   });
 
   /** The handlers over a real book in a temporary folder; the dialog answers `chosen()`. */
   async function fromFileCaller(chosen: () => string | null, dialogs = true) {
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-options-file-'));
-    dirs.push(dir);
+    const dir = await dirs.make('options-file');
     const options = await openModelOptions(join(dir, 'data'), fetch, {});
     const asked: number[] = [];
     const handlers = modelOptionsHandlers({

@@ -7,8 +7,7 @@
  * user's yes in main's dialog, and a page that sends more than the contract allows refused
  * before core sees it.
  */
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OverCapQuestion } from '../../../electron/ports/user-prompts';
@@ -16,6 +15,7 @@ import { DEMO_ENDPOINT } from '../../../shared/domain/submit-target';
 import type { RequestChannel, RequestInput, Result } from '../../../shared/ipc/contract';
 import { startWiredApi, type WiredApi, type WiredApiOptions } from '../../support/wired-api';
 import { connectService } from '../renderer/dialect-services';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const opened: WiredApi[] = [];
 afterEach(async () => {
@@ -161,7 +161,7 @@ describe('templates over IPC', () => {
 
   it('imports and exports only through main’s own dialogs; cancelled, nothing changes', async () => {
     const { main, ok } = await wired();
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-templates-'));
+    const dir = await tempFolder('templates');
     const styles = join(dir, 'styles.csv');
     await writeFile(styles, 'name,prompt,negative_prompt\nNoir,"{prompt}, film noir",colour\n');
     expect(await ok('templates:import', { format: 'a1111' })).toEqual({ summary: null });
@@ -184,7 +184,7 @@ describe('templates:export to a file that cannot be written', () => {
   it('answers with the sentence naming the file and why, not “something went wrong”', async () => {
     const { main, invoke, ok } = await wired();
     await ok('templates:save', { name: 'Noir', body: '{{prompt}}, film noir' });
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-templates-'));
+    const dir = await tempFolder('templates');
     const kept = join(dir, 'styles.json');
     await writeFile(kept, 'the styles of last week');
     for (const [file, problem, code] of [
@@ -206,7 +206,7 @@ describe('templates:export to a file that cannot be written', () => {
     }
     expect(await readdir(dir)).toEqual(['styles.json']);
     expect(await readFile(kept, 'utf8')).toBe('the styles of last week');
-    await rm(dir, { recursive: true, force: true });
+    await removeFolder(dir);
   });
 });
 

@@ -35,7 +35,6 @@ import { toIpcError } from '../../../electron/ipc/ipc-errors';
 import { archiveHandlers } from '../../../electron/ipc/archive-handlers';
 import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { silentLogger } from '../../../electron/ports/logger';
-import { removeDir } from '../../support/gallery-helpers';
 import { ipcCaller } from '../../support/ipc';
 import { makeTaskRecord } from '../../support/task-records';
 import { TARGET, engineHarness } from '../core/engine/engine-harness';
@@ -46,6 +45,7 @@ import {
   operationsOn,
   type Library,
 } from '../core/library/archive/library-fixture';
+import { removeFolder } from '../../support/temp-folders';
 
 const pseudo = new MainCatalogue(localeInfo('en-XA')!, undefined);
 
@@ -83,7 +83,7 @@ const libraries: Library[] = [];
 afterEach(async () => {
   for (const library of libraries.splice(0)) {
     library.history.close();
-    await removeDir(library.dir);
+    await removeFolder(library.dir);
   }
 });
 

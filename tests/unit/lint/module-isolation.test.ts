@@ -3,8 +3,7 @@
  * the ones that need their own by their text (tests/support/module-isolation.ts): each way of
  * changing what a later file would see is recognised, and reads and restores are left alone.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import {
 // The texts shown to the scanner, kept out of this file: as its own text they would make the
 // scanner take this file for one that needs its own modules, and run it in a fresh thread.
 import samples from './isolation-samples.json';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -75,7 +75,7 @@ describe('a renderer file over the real main side', () => {
 
 describe("a file's own helpers", () => {
   it("are read with it, theirs in turn, and the product's modules are not", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pictor-helpers-'));
+    const dir = tempFolderSync('helpers');
     try {
       mkdirSync(join(dir, 'tests/unit'), { recursive: true });
       mkdirSync(join(dir, 'renderer'));
@@ -94,12 +94,12 @@ describe("a file's own helpers", () => {
         false,
       );
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      removeFolderSync(dir);
     }
   });
 
   it('are read once for the classifications that share a FileScans, and afresh without one', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pictor-helpers-'));
+    const dir = tempFolderSync('helpers');
     try {
       mkdirSync(join(dir, 'tests/hardening'), { recursive: true });
       const helper = join(dir, 'tests/hardening/helper.ts');
@@ -117,12 +117,12 @@ describe("a file's own helpers", () => {
       expect(filesNeedingOwnProcess(dir, 'tests/hardening')).toEqual([]);
       expect(scans.texts.get(helper)).toBe(samples.helpers.helperGlobal);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      removeFolderSync(dir);
     }
   });
 
   it('leave out only the helper whose changes are undone after each test, not a copy of it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pictor-helpers-'));
+    const dir = tempFolderSync('helpers');
     try {
       mkdirSync(join(dir, 'tests/support'), { recursive: true });
       mkdirSync(join(dir, 'tests/hardening'));
@@ -143,7 +143,7 @@ describe("a file's own helpers", () => {
         expect(needsOwnProcess(file('both.test.ts', `${through}${change}\n`)), change).toBe(true);
       }
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      removeFolderSync(dir);
     }
   });
 

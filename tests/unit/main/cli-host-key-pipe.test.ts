@@ -4,14 +4,14 @@
  * pipe PICTOR_KEYS_FD names before anything else, and the command sends that key to a real
  * loopback service; a PICTOR_KEYS_FD that names no pipe stops the command before it runs.
  */
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAsCommandLine } from '../../../electron/cli-host';
 import { pipeHolding } from '../../support/key-pipe-fd';
 import { startServer, type TestServer } from '../../support/http-servers';
 import { fifoMaker, needing } from '../../support/tools';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 const MKFIFO = fifoMaker();
 const KEY = 'sk-pipe-host-Zq8vT3mN0pLx4wQ7';
@@ -55,8 +55,8 @@ async function refusingService(): Promise<TestServer> {
 
 /** `pictor generate` to `server` on a fresh library, as the installed app runs it. */
 async function generate(server: TestServer) {
-  const dir = mkdtempSync(join(tmpdir(), 'pictor-cli-host-pipe-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempFolderSync('cli-host-pipe');
+  cleanups.push(() => removeFolderSync(dir));
   const { app, calls } = fakeApp();
   const printed: string[] = [];
   const code = await runAsCommandLine(
@@ -84,8 +84,8 @@ describe.skipIf(!MKFIFO.path)(needing(MKFIFO, 'the pictor command with its key o
 
 describe('a PICTOR_KEYS_FD that names no pipe', () => {
   it('stops the command with exit code 2 and a sentence, before anything is sent', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pictor-cli-host-pipe-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const dir = tempFolderSync('cli-host-pipe');
+    cleanups.push(() => removeFolderSync(dir));
     const file = join(dir, 'keys');
     writeFileSync(file, `SERVICE_API_KEY\0${KEY}\0`);
     const fd = openSync(file, 'r');

@@ -2,9 +2,6 @@
  * The installed app run as `pictor <command>`: the real CLI over a real data folder, in the
  * process Electron would start, ending with the CLI's exit code.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   chooseKeyStore,
@@ -14,10 +11,11 @@ import { encryptionReport, runAsCommandLine } from '../../../electron/cli-host';
 import { takeKeyVariables } from '../../../electron/cli/key-variables';
 import { silentLogger } from '../../../electron/ports/logger';
 import { sharpImageEngine } from '../../fakes/sharp-image-engine';
+import { TempFolders } from '../../support/temp-folders';
 
-const dirs: string[] = [];
+const dirs = new TempFolders();
 afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  await dirs.removeAll();
 });
 
 /**
@@ -67,8 +65,7 @@ function fakeApp() {
 
 describe('the app as the pictor command', () => {
   it('runs a command on a library with no window and exits with its code', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-cli-host-'));
-    dirs.push(dir);
+    const dir = await dirs.make('cli-host');
     const { app, calls } = fakeApp();
     const out: string[] = [];
     const code = await runAsCommandLine(app, ['list', '--data-dir', dir], services, {
@@ -142,8 +139,7 @@ describe('pictor self-test in the installed app', () => {
   });
 
   it('takes the key variables out of the process’s environment before anything is started', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-cli-host-'));
-    dirs.push(dir);
+    const dir = await dirs.make('cli-host');
     const keys = { SERVICE_API_KEY: 'sk-host-env-4a1c', PICTOR_KEY_FAL: 'fal-host-env-9d2e' };
     Object.assign(process.env, keys, { PICTOR_HOST_ENV_KEPT: 'kept' });
     try {

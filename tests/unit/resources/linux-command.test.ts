@@ -15,17 +15,16 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { printedArgs, writeArgPrinter } from '../../support/arg-printer';
 import { needing, pathOf, posixShell, tool } from '../../support/tools';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const LINUX = path.join(ROOT, 'resources', 'linux');
@@ -73,11 +72,11 @@ const HEADLESS = ['--ozone-platform=headless', '--disable-gpu'];
 describe.skipIf(!SH.path)(needing(SH, 'the Linux pictor command'), () => {
   let command = '';
   beforeAll(() => {
-    work = mkdtempSync(path.join(tmpdir(), 'pictor-linux-command-'));
+    work = tempFolderSync('linux-command');
     command = install('good', WRAPPER);
   });
   afterAll(() => {
-    rmSync(work, { recursive: true, force: true });
+    removeFolderSync(work);
   });
 
   it('adds the headless platform and no GPU before the arguments when there is no display', () => {
@@ -165,7 +164,7 @@ describe.each(KEY_SHELLS.map((shell) => [shell.name, shell] as const))(
     let dir = '';
     let command = '';
     beforeAll(() => {
-      dir = mkdtempSync(path.join(tmpdir(), 'pictor-linux-keys-'));
+      dir = tempFolderSync('linux-keys');
       const app = path.join(dir, 'opt', 'Pictor');
       mkdirSync(path.join(app, 'bin'), { recursive: true });
       writeRecorder(path.join(app, 'pictor'));
@@ -175,7 +174,7 @@ describe.each(KEY_SHELLS.map((shell) => [shell.name, shell] as const))(
       symlinkSync(path.join(app, 'bin', 'pictor'), command);
     });
     afterAll(() => {
-      rmSync(dir, { recursive: true, force: true });
+      removeFolderSync(dir);
     });
 
     /**
@@ -289,7 +288,7 @@ function rendered(template: string): string {
  * temporary folder, so nothing of this machine's is touched. The calls, each its arguments.
  */
 function afterRemoveCalls(script: string, argument: string): string[][] {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pictor-after-remove-'));
+  const dir = tempFolderSync('after-remove');
   try {
     const bin = path.join(dir, 'bin');
     mkdirSync(bin);
@@ -310,7 +309,7 @@ function afterRemoveCalls(script: string, argument: string): string[][] {
       .filter((line) => line !== '')
       .map((line) => line.split(' '));
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeFolderSync(dir);
   }
 }
 
@@ -377,7 +376,7 @@ describe('the deb and rpm scripts', () => {
   );
 
   it.skipIf(!BASH.path)(needing(BASH, 'are valid bash'), () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pictor-package-scripts-'));
+    const dir = tempFolderSync('package-scripts');
     try {
       for (const template of ['after-install.tpl', 'after-remove.tpl']) {
         const file = path.join(dir, `${template}.sh`);
@@ -385,7 +384,7 @@ describe('the deb and rpm scripts', () => {
         expect(spawnSync(pathOf(BASH), ['-n', file]).status, template).toBe(0);
       }
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      removeFolderSync(dir);
     }
   });
 });

@@ -5,22 +5,14 @@
  * links and passes every argument as typed. A copy that does not follow the link fails.
  */
 import { spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { printedArgs, writeArgPrinter } from '../../support/arg-printer';
 import { needing, posixShell } from '../../support/tools';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const WRAPPER = readFileSync(path.join(ROOT, 'resources', 'mac', 'pictor.sh'), 'utf8');
@@ -49,10 +41,10 @@ function run(command: string): { status: number | null; args: string[] } {
 
 describe.skipIf(!SH.path)(needing(SH, 'the macOS pictor command'), () => {
   beforeAll(() => {
-    work = mkdtempSync(path.join(tmpdir(), 'pictor-mac-command-'));
+    work = tempFolderSync('mac-command');
   });
   afterAll(() => {
-    rmSync(work, { recursive: true, force: true });
+    removeFolderSync(work);
   });
 
   it('starts the bundle’s binary through /usr/local/bin/pictor, arguments as typed', () => {

@@ -6,8 +6,6 @@
  * the error's message, and which the pseudo-locale renders differently with every value kept.
  */
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localeInfo } from '../../../shared/domain/locales';
@@ -30,6 +28,7 @@ import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { ManualClock } from '../../fakes/manual-clock';
 import { testImageEngine } from '../../support/image-engine';
 import { ownAddress, ownKeyOnly, savedAddress } from '../../support/own-address';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 // The real electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
 vi.hoisted(() => {
@@ -43,10 +42,10 @@ const pseudo = new MainCatalogue(localeInfo('en-XA')!, undefined);
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-settings-sentences-'));
+  dir = await tempFolder('settings-sentences');
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /**

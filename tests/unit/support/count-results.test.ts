@@ -3,14 +3,14 @@
  * record tests/support/test-phases.ts writes, then `tests: N passed, M failed, K skipped`, last.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 const SCRIPT = resolve(import.meta.dirname, '../../../.ci/count-results.mjs');
-const root = mkdtempSync(join(tmpdir(), 'pictor-count-results-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempFolderSync('count-results');
+afterAll(() => removeFolderSync(root));
 
 /** The script's output lines in a folder holding these test-results files. */
 function closingLines(name: string, files: Record<string, unknown>, status: number): string[] {

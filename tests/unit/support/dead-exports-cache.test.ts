@@ -3,8 +3,7 @@
  * for the inputs it was found in: a changed, added or removed file of the program, a changed
  * tsconfig.json or lock file, or a record that is not one, and the lint test finds them anew.
  */
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -14,13 +13,14 @@ import {
   recordedFact,
 } from '../../support/dead-exports-cache';
 import { projectConfig, type DeadExport } from '../../support/dead-exports';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 const DEAD: DeadExport[] = [{ id: 'shared/a.ts#unusedThing', kind: 'unused' }];
 const FACTS = { channelCost: ['shared/a.ts'], addedService: ['shared/b.ts'] };
 
 let root = '';
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'pictor-dead-record-'));
+  root = tempFolderSync('dead-record');
   mkdirSync(join(root, 'shared'));
   writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ include: ['shared'] }));
   writeFileSync(join(root, 'package-lock.json'), '{}');
@@ -28,7 +28,7 @@ beforeEach(() => {
   writeFileSync(join(root, 'shared', 'b.ts'), 'export const used = 2;\n');
   recordDeadExports(root, projectConfig(root).fileNames, DEAD, FACTS);
 });
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => removeFolderSync(root));
 
 describe('the dead exports the typecheck recorded', () => {
   it('are taken for the very inputs they were found in, with the other facts', () => {

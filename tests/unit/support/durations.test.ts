@@ -3,14 +3,14 @@
  * report and the committed baseline, the slowest files with their change; and the baseline
  * written from real reports, a later one's files replacing an earlier one's.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { baselineText, slowestReport } from '../../support/durations';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
-const root = mkdtempSync(join(tmpdir(), 'pictor-durations-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempFolderSync('durations');
+afterAll(() => removeFolderSync(root));
 
 /** A vitest JSON report (its real shape, absolute paths) of files that took `ms` each. */
 function writeReport(name: string, durations: Record<string, number>): string {

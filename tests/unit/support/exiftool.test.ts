@@ -5,14 +5,14 @@
  * refused, never sent altered; and it exits when its input closes.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIFTOOL, endExiftool, exiftool, exiftoolRun } from '../../support/exiftool';
 import { needing, pathOf, posixShell } from '../../support/tools';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const SH = posixShell();
 const fresh = promisify(execFile);
@@ -20,7 +20,7 @@ const fresh = promisify(execFile);
 let dir = '';
 const files: string[] = [];
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-exiftool-'));
+  dir = await tempFolder('exiftool');
   // Names with a space, non-ASCII letters and characters the argument file means something by.
   const names = ['plain.png', 'with space é 灯台.jpg', '-not-an-option #1 @x $y.webp'];
   for (const [at, name] of names.entries()) {
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await endExiftool();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 describe.skipIf(!EXIFTOOL.path || !SH.path)('the kept exiftool', () => {

@@ -9,7 +9,7 @@ import { folderTemplate } from '../../support/folder-template';
 import { offlineDir } from '../../support/offline-core';
 
 let made = 0;
-const template = folderTemplate('pictor-folder-template-test-', async (folder) => {
+const template = folderTemplate('folder-template-test', async (folder) => {
   made += 1;
   await mkdir(join(folder, 'data', 'gallery'), { recursive: true });
   await writeFile(join(folder, 'data', 'history.txt'), 'two tasks');

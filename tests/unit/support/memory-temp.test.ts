@@ -1,7 +1,7 @@
 /**
  * The temporary folders' parent for tests that do not test the disk (tests/support/memory-temp.ts):
- * a writable tmpfs with room, else the OS's temporary folder; and the renderer's wired mains keep
- * their history there.
+ * a writable tmpfs with room, else (or when the run sets PICTOR_FAULTS_ON_DISK=1) the OS's
+ * temporary folder; and the renderer's wired mains keep their history there.
  */
 import { statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +37,11 @@ describe('memoryTempParent', () => {
   it.runIf(isTmpfs(SHM))('passes over a tmpfs without the room asked for', () => {
     const { bavail, bsize } = statfsSync(SHM);
     expect(memoryTempParent([SHM], bavail * bsize + 1)).toBe(tmpdir());
+  });
+
+  it.runIf(isTmpfs(SHM))('takes the OS’s temporary folder when the run asks for the disk', () => {
+    expect(memoryTempParent([SHM], 0, { PICTOR_FAULTS_ON_DISK: '1' })).toBe(tmpdir());
+    expect(memoryTempParent([SHM], 0, { PICTOR_FAULTS_ON_DISK: '0' })).toBe(SHM);
   });
 });
 

@@ -5,8 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,12 +17,13 @@ import {
   acquireTestEntries,
   removeLeftoverRuns,
 } from '../../support/node-entries';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 let parent = '';
 afterEach(async () => {
-  await rm(parent, { recursive: true, force: true });
+  await removeFolder(parent);
 });
 
 /** The id of a process of this machine that has ended. */
@@ -35,7 +35,7 @@ function goneProcessId(): number {
 
 describe('removeLeftoverRuns', () => {
   it('removes the folders of processes that are gone, keeps those of live ones', async () => {
-    parent = await mkdtemp(join(tmpdir(), 'pictor-test-entries-'));
+    parent = await tempFolder('test-entries');
     const live = ownTempName('');
     const hostTag = live.split('-')[0] ?? '';
     const killed = `${hostTag}-${String(goneProcessId())}-0123abcd`;
@@ -58,7 +58,7 @@ describe('removeLeftoverRuns', () => {
 describe('acquireTestEntries', () => {
   /** A folder holding a (blank) bundle of every entry but `missing`. */
   async function bundlesFolder(missing?: string): Promise<string> {
-    parent = await mkdtemp(join(tmpdir(), 'pictor-test-entries-'));
+    parent = await tempFolder('test-entries');
     for (const name of Object.keys({ ...NODE_ENTRIES, ...TEST_WORKERS })) {
       if (name !== missing) await writeFile(join(parent, `${name}.js`), '');
     }

@@ -4,16 +4,15 @@
  * takes it, and only the maker removes it.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acquireRunFolder } from '../../support/run-folder';
+import { TempFolders, removeFolder } from '../../support/temp-folders';
 
 const VARIABLE = 'PICTOR_RUN_FOLDER_TEST';
-const made: string[] = [];
+const made = new TempFolders();
 afterEach(async () => {
-  for (const dir of made.splice(0)) await rm(dir, { recursive: true, force: true });
+  await made.removeAll();
 });
 
 /** A maker of real temporary folders that counts its calls. */
@@ -26,9 +25,8 @@ function maker(): {
     calls: () => calls,
     make: async () => {
       calls += 1;
-      const dir = await mkdtemp(join(tmpdir(), 'pictor-run-folder-test-'));
-      made.push(dir);
-      return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+      const dir = await made.make('run-folder-test');
+      return { dir, dispose: () => removeFolder(dir) };
     },
   };
 }

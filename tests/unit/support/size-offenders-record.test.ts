@@ -3,8 +3,7 @@
  * only for the inputs it was measured in: a changed, added or removed product file, a changed
  * eslint.config.js or lock file, or a record that is not one, and the lint test measures anew.
  */
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -13,12 +12,13 @@ import {
   recordedSizeOffenders,
 } from '../../support/size-offenders-record';
 import type { SizeOffenders } from '../../support/size-offenders';
+import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
 
 const OFFENDERS: SizeOffenders = { 'shared/a.ts': { 'max-params': 5 } };
 
 let root = '';
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'pictor-size-record-'));
+  root = tempFolderSync('size-record');
   mkdirSync(join(root, 'shared'));
   mkdirSync(join(root, 'renderer', 'store'), { recursive: true });
   writeFileSync(join(root, 'eslint.config.js'), 'export default [];\n');
@@ -27,7 +27,7 @@ beforeEach(() => {
   writeFileSync(join(root, 'renderer', 'store', 'b.ts'), 'export const b = 2;\n');
   recordSizeOffenders(root, OFFENDERS);
 });
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => removeFolderSync(root));
 
 describe('the size offenders the lint stage recorded', () => {
   it('are taken for the very inputs they were measured in', () => {

@@ -2,15 +2,15 @@
  * Tests find outside programs on PATH (never at one distribution's path) and, where one cannot be
  * had, are skipped with a title that names it.
  */
-import { chmod, mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fifoMaker, findOnPath, needing, pathOf, posixShell, tool } from '../../support/tools';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let dir = '';
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'pictor-tools-'));
+  dir = await tempFolder('tools');
   await mkdir(path.join(dir, 'a'));
   await mkdir(path.join(dir, 'b'));
   await writeFile(path.join(dir, 'a', 'exiftool'), 'not executable');
@@ -22,7 +22,7 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'msys', 'mkfifo.EXE'), 'MZ');
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 describe('findOnPath', () => {

@@ -4,8 +4,6 @@
  * the mark leaves it queued, and the next start uploads again and submits it once; a task the
  * service took is never uploaded or submitted again.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../../electron/adapters/system-clock';
@@ -20,6 +18,7 @@ import { syncFingerprint } from '../../../fakes/static-credentials';
 import { testImageEngine } from '../../../support/image-engine';
 import { sourcePng } from '../../demo-service/input-helpers';
 import { UNTIL } from '../../../support/waits';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 /**
  * Shaped as DashScope's keys are (sk- and 32 hex digits): a key spelled with the service's own
@@ -34,7 +33,7 @@ const open: PictorCore[] = [];
 afterEach(async () => {
   for (const core of open.splice(0)) await core.close().catch(() => undefined);
   await service?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeFolder(dir);
 });
 
 function credentialsAt(baseUrl: string, provider: ProviderId = 'dashscope'): CredentialsProvider {
@@ -83,7 +82,7 @@ describe('the send hook', () => {
       accounts: [{ account: 'alice', key: KEY }],
       durationMs: { min: 300, max: 600 },
     });
-    dir = await mkdtemp(join(tmpdir(), 'pictor-send-hook-'));
+    dir = await tempFolder('send-hook');
     let stopping: Promise<void> | undefined;
     const first = await openCore(dir, service.url, () => {
       stopping ??= first.engine.stop();
@@ -133,7 +132,7 @@ describe('the send hook', () => {
       accounts: [{ account: 'alice', key: KEY }],
       durationMs: { min: 300, max: 600 },
     });
-    dir = await mkdtemp(join(tmpdir(), 'pictor-send-hook-'));
+    dir = await tempFolder('send-hook');
     const core = await openCore(dir, service.url, undefined, 'fal');
     const source = await core.inputs.put(await sourcePng());
     const request = {

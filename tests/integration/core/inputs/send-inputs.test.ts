@@ -10,8 +10,7 @@
  * the storage alone, byte for byte, the DNS asked once, and the LAN host never.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InputImage } from '../../../../shared/domain/image-inputs';
@@ -41,6 +40,7 @@ import type { TestClock } from '../../demo-service/helpers';
 import { sourcePng } from '../../demo-service/input-helpers';
 import { startServer, type TestServer } from '../../../support/http-servers';
 import { resolvingFetch, scriptedResolver } from '../../../support/pinned-helpers';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const KEY = 'sk-inputs-secret-key-0042';
 const ACCOUNTS = [{ account: 'alice', key: KEY }];
@@ -50,11 +50,11 @@ let folder: string;
 let store: InputStore;
 
 beforeEach(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'pictor-send-inputs-'));
+  folder = await tempFolder('send-inputs');
   await mkdir(join(folder, 'gallery'));
   store = new InputStore({ root: join(folder, 'gallery') });
 });
-afterEach(() => rm(folder, { recursive: true, force: true }));
+afterEach(() => removeFolder(folder));
 
 interface Sending {
   readonly sender: InputSender;

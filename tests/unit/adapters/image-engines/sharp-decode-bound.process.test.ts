@@ -13,16 +13,16 @@ import {
   createSharpNativeEngine,
 } from '../../../../electron/adapters/image-engines/sharp-native-engine';
 import { checkImageFile, type ImageCheck } from '../../../../electron/core/images/image-check';
-import { makeTempDir, removeDir } from '../../../support/gallery-helpers';
 import * as make from '../../../support/hostile-images';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const engine = createSharpNativeEngine();
 let dir = '';
 
 beforeAll(async () => {
-  dir = await makeTempDir();
+  dir = await tempFolder('gallery');
 });
-afterAll(() => removeDir(dir));
+afterAll(() => removeFolder(dir));
 
 function checkFile(file: string, kind: 'png'): Promise<ImageCheck> {
   return checkImageFile(file, kind, {

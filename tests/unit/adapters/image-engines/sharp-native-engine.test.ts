@@ -12,18 +12,18 @@ import { createSharpNativeEngine } from '../../../../electron/adapters/image-eng
 import { THUMBNAIL_WEBP_QUALITY } from '../../../../shared/domain/thumbnail-webp';
 import { checkImageFile, type ImageCheck } from '../../../../electron/core/images/image-check';
 import type { ImageFormat } from '../../../../electron/ports/image-engine';
-import { makeTempDir, removeDir } from '../../../support/gallery-helpers';
 import * as make from '../../../support/hostile-images';
 import { chunksOf, build } from '../../../support/png-chunks';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const engine = createSharpNativeEngine();
 let dir = '';
 let count = 0;
 
 beforeAll(async () => {
-  dir = await makeTempDir();
+  dir = await tempFolder('gallery');
 });
-afterAll(() => removeDir(dir));
+afterAll(() => removeFolder(dir));
 
 async function check(bytes: Buffer, kind: ImageFormat, thumbnailSize = 64): Promise<ImageCheck> {
   count += 1;

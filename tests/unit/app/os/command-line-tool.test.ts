@@ -4,8 +4,7 @@
  * ends with the command to run instead. The file operations are a fake (the permission errors
  * are injected: tests run as root here) and, once, the real node:fs in a temporary folder.
  */
-import { mkdtemp, readlink, rm, writeFile, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readlink, writeFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +19,7 @@ import type {
 } from '../../../../electron/ports/user-prompts';
 import { nodeCommandLineToolFs } from '../../../../electron/adapters/command-line-tool-fs';
 import { mainText } from '../../../../electron/app/i18n/main-text';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const TARGET = '/Applications/Pictor.app/Contents/Resources/bin/pictor';
 
@@ -157,10 +157,10 @@ describe('installing the pictor command', () => {
 describe('on a real disk (node:fs)', () => {
   let dir = '';
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-cli-tool-'));
+    dir = await tempFolder('cli-tool');
   });
   afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
+    await removeFolder(dir);
   });
 
   /** The install on node:fs, the user agreeing, the link at `link`. */

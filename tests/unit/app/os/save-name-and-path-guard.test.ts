@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { galleryGuard, isInsideFolder } from '../../../../electron/app/os/path-guard';
 import { suggestedFileName } from '../../../../electron/app/os/save-name';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 describe('suggestedFileName', () => {
   it.each([
@@ -61,7 +62,7 @@ describe('galleryGuard', () => {
   let root: string;
 
   beforeAll(async () => {
-    base = await mkdtemp(join(tmpdir(), 'pictor-guard-'));
+    base = await tempFolder('guard');
     root = join(base, 'gallery');
     await mkdir(join(root, 'task'), { recursive: true });
     await writeFile(join(root, 'task', 'a.png'), 'x');
@@ -71,7 +72,7 @@ describe('galleryGuard', () => {
   });
 
   afterAll(async () => {
-    await rm(base, { recursive: true, force: true });
+    await removeFolder(base);
   });
 
   it('passes a real file inside the gallery', async () => {

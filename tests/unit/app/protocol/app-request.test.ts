@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppRequest, serveAppRequest } from '../../../../electron/app/protocol/app-request';
 import { RENDERER_CSP } from '../../../../electron/app/protocol/csp';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const A = 'pictor-app://app';
 const INDEX =
@@ -12,7 +12,7 @@ let base: string;
 let root: string;
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-app-protocol-'));
+  base = await tempFolder('app-protocol');
   root = join(base, 'renderer');
   await mkdir(join(root, 'assets'), { recursive: true });
   await writeFile(join(root, 'index.html'), INDEX);
@@ -24,7 +24,7 @@ beforeAll(async () => {
   await symlink(join('..', '..', 'secret.js'), join(root, 'assets', 'escape.js'));
 });
 afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
+  await removeFolder(base);
 });
 
 describe('serveAppRequest', () => {

@@ -4,9 +4,8 @@
  * subfolder, the folder itself in another case, a link named like an input that leads out of
  * the gallery) is refused, and nothing is ever written through the protocol.
  */
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import {
 } from '../../../../electron/app/protocol/gallery-request';
 import { InputStore } from '../../../../electron/core/inputs/input-store';
 import { galleryUrl } from '../../../../shared/ipc/api';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const G = 'pictor-gallery://gallery';
 let root: string;
@@ -24,8 +24,8 @@ let png: Buffer;
 let stored: string;
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'pictor-gallery-inputs-'));
-  outside = await mkdtemp(join(tmpdir(), 'pictor-gallery-outside-'));
+  root = await tempFolder('gallery-inputs');
+  outside = await tempFolder('gallery-outside');
   png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#123' } })
     .png()
     .toBuffer();
@@ -39,8 +39,8 @@ beforeAll(async () => {
   await symlink(join(outside, 'secret.png'), join(inputs, `${'b'.repeat(64)}.png`));
 });
 afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-  await rm(outside, { recursive: true, force: true });
+  await removeFolder(root);
+  await removeFolder(outside);
 });
 
 describe('stored inputs on the gallery scheme', () => {

@@ -8,9 +8,8 @@
  * a request made after the flood is still answered with its bytes.
  */
 import { promises as fsPromises } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serveGalleryRequest } from '../../../../electron/app/protocol/gallery-request';
@@ -20,6 +19,7 @@ import { ManualClock } from '../../../fakes/manual-clock';
 import { electronTakes, type ElectronConsumer } from '../../../support/electron-body';
 import { openDescriptorsUnder } from '../../../support/open-descriptors';
 import { UNTIL } from '../../../support/waits';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const SIZE = 300_000;
 const SLOTS = 4;
@@ -32,7 +32,7 @@ let root: string;
 const files: Buffer[] = [];
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-open-files-'));
+  base = await tempFolder('open-files');
   root = join(base, 'gallery');
   await mkdir(join(root, 'task'), { recursive: true });
   for (let f = 0; f < 4; f += 1) {
@@ -42,7 +42,7 @@ beforeAll(async () => {
     files.push(bytes);
   }
 });
-afterAll(() => rm(base, { recursive: true, force: true }));
+afterAll(() => removeFolder(base));
 afterEach(() => {
   vi.restoreAllMocks();
 });

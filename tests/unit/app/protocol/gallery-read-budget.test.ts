@@ -7,8 +7,7 @@
  * @own-modules: it checks the process-wide budgets (GALLERY_READS, GALLERY_STREAMS) come back to
  * zero, so no earlier file in its thread may share them.
  */
-import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +17,7 @@ import {
   serveGalleryRequest,
 } from '../../../../electron/app/protocol/gallery-request';
 import { ReadBudget } from '../../../../electron/app/protocol/read-budget';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const REQUESTS = 2_000;
 /** Sizes from a thumbnail to past the whole-read limit (those are streamed). */
@@ -39,7 +39,7 @@ let root: string;
 const files: { name: string; bytes: Buffer }[] = [];
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-flood-'));
+  base = await tempFolder('flood');
   root = join(base, 'gallery');
   await mkdir(join(root, 'task'), { recursive: true });
   for (const [index, size] of SIZES.entries()) {
@@ -51,7 +51,7 @@ beforeAll(async () => {
     files.push({ name, bytes });
   }
 });
-afterAll(() => rm(base, { recursive: true, force: true }));
+afterAll(() => removeFolder(base));
 
 const url = (name: string) => `pictor-gallery://gallery/task/${name}`;
 

@@ -6,14 +6,14 @@
  * real protocol handler; `realpath` is only counted (it runs as it would).
  */
 import { promises as fsPromises } from 'node:fs';
-import { mkdir, mkdtemp, rm, symlink, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serveGalleryRequest } from '../../../../electron/app/protocol/gallery-request';
 import { ROOT_HELD_MS, RealRoots } from '../../../../electron/app/protocol/real-roots';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { makeImage } from '../../../support/gallery-helpers';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const SCREEN = 25;
 const url = (i: number) => `pictor-gallery://gallery/task/image-${i}.png`;
@@ -25,7 +25,7 @@ const first: Buffer[] = [];
 let second: Buffer;
 
 beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-real-roots-'));
+  base = await tempFolder('real-roots');
   await mkdir(join(base, 'first', 'task'), { recursive: true });
   await mkdir(join(base, 'second', 'task'), { recursive: true });
   first.length = 0;
@@ -41,7 +41,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   vi.restoreAllMocks();
-  await rm(base, { recursive: true, force: true });
+  await removeFolder(base);
 });
 
 async function body(response: Response): Promise<Buffer> {

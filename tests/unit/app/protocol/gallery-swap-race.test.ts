@@ -3,12 +3,12 @@
  * checked with realpath) and the open, a folder on the way, or the file itself, is swapped for
  * a link to a folder outside the gallery. No byte of the outside file may be served.
  */
-import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rename, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serveGalleryRequest } from '../../../../electron/app/protocol/gallery-request';
 import { makeImage } from '../../../support/gallery-helpers';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 let base: string;
 let root: string;
@@ -17,7 +17,7 @@ let secret: Buffer;
 const URL_ = 'pictor-gallery://gallery/2024/05/task/image-1.png';
 
 beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-swap-'));
+  base = await tempFolder('swap');
   root = join(base, 'gallery');
   inside = await makeImage('png', 16, 16);
   secret = await makeImage('png', 20, 20);
@@ -28,7 +28,7 @@ beforeEach(async () => {
   await writeFile(join(base, 'outside', '2024', '05', 'task', 'image-1.png'), secret);
 });
 
-afterEach(() => rm(base, { recursive: true, force: true }));
+afterEach(() => removeFolder(base));
 
 /** Swaps `<root>/<relative>` for a link to the same place under `outside`. */
 function swap(relative: string): () => Promise<void> {

@@ -5,8 +5,7 @@
  * slots, not grow with the number of requests (a request past the slots waits for one, holding
  * no file); once the page reads, every body is its file's bytes and all is given back.
  */
-import { mkdir, mkdtemp, open, rm, writeFile, type FileHandle } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, open, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PIECE_BYTES } from '../../../../electron/core/fs/file-body';
@@ -16,6 +15,7 @@ import { StreamSlots } from '../../../../electron/core/fs/stream-slots';
 import { electronTakes, type ElectronConsumer } from '../../../support/electron-body';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { UNTIL } from '../../../support/waits';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const REQUESTS = 120;
 const SIZE = 700_000;
@@ -25,7 +25,7 @@ let root: string;
 const files: Buffer[] = [];
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-unread-'));
+  base = await tempFolder('unread');
   root = join(base, 'gallery');
   await mkdir(join(root, 'task'), { recursive: true });
   for (let f = 0; f < 4; f += 1) {
@@ -35,7 +35,7 @@ beforeAll(async () => {
     files.push(bytes);
   }
 });
-afterAll(() => rm(base, { recursive: true, force: true }));
+afterAll(() => removeFolder(base));
 afterEach(() => {
   vi.restoreAllMocks();
 });

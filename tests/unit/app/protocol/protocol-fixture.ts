@@ -20,10 +20,10 @@
  *   <tmp>/outside/secret.png            must never be served
  *   <tmp>/gallery-link -> gallery       the root itself behind a symlink
  */
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 export interface ProtocolFixture {
   readonly base: string;
@@ -40,7 +40,7 @@ async function image(format: 'png' | 'webp', colour: string): Promise<Buffer> {
 }
 
 export async function makeProtocolFixture(): Promise<ProtocolFixture> {
-  const base = await mkdtemp(join(tmpdir(), 'pictor-protocol-'));
+  const base = await tempFolder('protocol');
   const root = join(base, 'gallery');
   const outside = join(base, 'outside');
   const task = join(root, '2024', '05', 'task');
@@ -76,6 +76,6 @@ export async function makeProtocolFixture(): Promise<ProtocolFixture> {
     outside,
     png,
     webp,
-    remove: () => rm(base, { recursive: true, force: true }),
+    remove: () => removeFolder(base),
   };
 }

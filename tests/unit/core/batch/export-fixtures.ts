@@ -1,9 +1,9 @@
 /** The export tests' folders, made for every test and removed when it ends. */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach } from 'vitest';
 import { fieldsOf, perTest } from '../../../support/per-test';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 /** The task folder, under the gallery's root, that holds the images to export. */
 export const EXPORT_FOLDER = '2026/01/2026-01-15_120000_harbour_abcd1234';
@@ -21,10 +21,10 @@ export function exportFoldersPerTest(images: number): {
   const made = perTest(
     'exportFoldersPerTest',
     async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'pictor-export-'));
+      const dir = await tempFolder('export');
       return { dir, root: join(dir, 'gallery'), out: join(dir, 'out') };
     },
-    ({ dir }) => rm(dir, { recursive: true, force: true }),
+    ({ dir }) => removeFolder(dir),
   );
   beforeEach(async () => {
     const { root, out } = made();

@@ -3,8 +3,7 @@
  * holds its prompt, both under one stem (`…-image-1.png`, `…-image-1.xmp`), the pair moving to the
  * next free stem together when either name is taken; the image itself is copied byte for byte.
  */
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportImages } from '../../../../electron/core/batch/export-images';
@@ -12,6 +11,7 @@ import { resolveInside } from '../../../../electron/core/fs/gallery-path';
 import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
 import { c2paFixture } from '../../../support/c2pa-hostile';
 import { makeTaskRecord } from '../../../support/task-records';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const FOLDER = '2026/01/2026-01-15_120000_harbour_abcd1234';
 const STEM = '2026-01-15_120000_harbour_abcd1234-image-1';
@@ -22,7 +22,7 @@ let root: string;
 let out: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-export-xmp-'));
+  dir = await tempFolder('export-xmp');
   root = join(dir, 'gallery');
   out = join(dir, 'out');
   await mkdir(join(root, FOLDER), { recursive: true });
@@ -30,7 +30,7 @@ beforeEach(async () => {
   await writeFile(join(root, FOLDER, 'image-1.png'), c2paFixture('signed.png'));
   await writeFile(join(root, FOLDER, 'image-1.xmp'), PACKET);
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => removeFolder(dir));
 
 function exportOf(image: Partial<ImageRecord>) {
   const record: TaskRecord = makeTaskRecord({

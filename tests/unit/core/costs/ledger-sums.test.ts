@@ -14,9 +14,10 @@ import { blocksOf } from '../../../../electron/core/history/ledger-sums';
 import type { HistoryOps } from '../../../../electron/core/history/history-worker-protocol';
 import { runHistoryOp } from '../../../../electron/core/history/history-worker-ops';
 import type { LedgerQuery } from '../../../../shared/domain/cost-ledger';
-import { makeImage, makeRecord, tempDir } from '../history/history-fixtures';
+import { makeImage, makeRecord } from '../history/history-fixtures';
 import { FIXTURE_FROM, FIXTURE_TO, writeLedgerFixture } from './ledger-fixture';
 import { rowByRowTotals } from './ledger-oracle';
+import { removeFolderSync, tempFolderSync } from '../../../support/temp-folders';
 
 const ZONES = [
   'America/New_York',
@@ -186,9 +187,9 @@ describe('the aggregate totals', () => {
 
 describe('an older library', () => {
   it('gets its sums, version and thumbnails when it opens at v9, the same figures', async () => {
-    const temp = tempDir();
+    const temp = tempFolderSync('history');
     try {
-      const file = join(temp.dir, 'history.sqlite');
+      const file = join(temp, 'history.sqlite');
       const old = HistoryStore.open(file, { migrations: HISTORY_MIGRATIONS.slice(0, 8) });
       writeLedgerFixture(old, 300);
       old.close();
@@ -210,7 +211,7 @@ describe('an older library', () => {
         upgraded.close();
       }
     } finally {
-      temp.remove();
+      removeFolderSync(temp);
     }
   });
 });

@@ -10,8 +10,6 @@ import type { TaskRecord } from '../../../../shared/domain/task-record';
 import {
   makeImage,
   makeRecord,
-  makeTempDir,
-  removeDir,
   startServer,
   tempFiles,
   type TestServer,
@@ -19,6 +17,7 @@ import {
 import { ManualClock } from '../../../fakes/manual-clock';
 import { galleryOnServer } from '../../../support/gallery-with-intake';
 import type { ImageIntake } from '../../../../electron/core/download/image-intake';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 export interface DownloadFixture {
   server: TestServer;
@@ -64,7 +63,7 @@ export function useDownloadFixture(): DownloadFixture {
   });
 
   beforeEach(async () => {
-    fixture.root = await makeTempDir();
+    fixture.root = await tempFolder('gallery');
     const clock = new ManualClock();
     fixture.clock = clock;
     ({ gallery: fixture.gallery, intake: fixture.intake } = galleryOnServer(fixture.root, {
@@ -76,7 +75,7 @@ export function useDownloadFixture(): DownloadFixture {
 
   afterEach(async () => {
     expect(await tempFiles(fixture.root)).toEqual([]);
-    await removeDir(fixture.root);
+    await removeFolder(fixture.root);
   });
 
   return fixture;

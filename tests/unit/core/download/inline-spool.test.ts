@@ -15,8 +15,8 @@ import {
   keepInlineImages,
 } from '../../../../electron/core/download/inline-spool';
 import { sentence } from '../../../../shared/i18n/sentence';
-import { makeTempDir, removeDir } from '../../../support/gallery-helpers';
 import { fifoMaker, makeFifo, needing } from '../../../support/tools';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const FIFO = fifoMaker();
 const CAP = 1024 * 1024;
@@ -30,7 +30,7 @@ let folder: string;
 let outside: string;
 
 beforeEach(async () => {
-  base = await makeTempDir();
+  base = await tempFolder('gallery');
   root = join(base, 'gallery');
   folder = join(root, '2025', '01', 'task');
   outside = join(base, 'outside');
@@ -40,7 +40,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await removeDir(base);
+  await removeFolder(base);
 });
 
 async function read(sha = SHA) {

@@ -9,13 +9,12 @@ import type { Gallery } from '../../../../electron/core/gallery/gallery';
 import {
   makeImage,
   makeRecord,
-  makeTempDir,
-  removeDir,
   serve,
   startServer,
   type TestServer,
 } from '../../../support/gallery-helpers';
 import { galleryOnServer } from '../../../support/gallery-with-intake';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const HEADERS = { Authorization: 'Bearer proxy-key-123456' };
 
@@ -40,7 +39,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  root = await makeTempDir();
+  root = await tempFolder('gallery');
   ({ gallery, intake } = galleryOnServer(root, { downloadTimeoutMs: 5_000 }));
   await gallery.init();
   own.requests.length = 0;
@@ -48,7 +47,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await removeDir(root);
+  await removeFolder(root);
 });
 
 function download(url: string, keyed?: { baseUrl: string; headers: Record<string, string> }) {

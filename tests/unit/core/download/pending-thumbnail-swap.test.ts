@@ -6,7 +6,7 @@
  * main process serves the page must still be the gallery's image, or nothing: never the
  * private image outside.
  */
-import { mkdir, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, symlink, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImageRecord } from '../../../../shared/domain/task-record';
@@ -20,7 +20,8 @@ import type {
   ImageRendererHost,
 } from '../../../../electron/ports/image-renderer-host';
 import { ManualClock } from '../../../fakes/manual-clock';
-import { makeImage, makeTempDir } from '../../../support/gallery-helpers';
+import { makeImage } from '../../../support/gallery-helpers';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const TASK = '2025/01/2025-01-01_0900_task';
 const IMAGE = `${TASK}/image-1.png`;
@@ -31,7 +32,7 @@ let own: Buffer;
 let secret: Buffer;
 
 beforeEach(async () => {
-  dir = await makeTempDir();
+  dir = await tempFolder('gallery');
   root = join(dir, 'gallery');
   await mkdir(join(root, ...TASK.split('/')), { recursive: true });
   own = await makeImage('png', 24, 16);
@@ -43,7 +44,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /**

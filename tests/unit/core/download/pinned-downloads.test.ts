@@ -11,13 +11,14 @@ import { createPinnedFetch, systemResolver } from '../../../../electron/core/dow
 import { classifyAddress } from '../../../../electron/core/service/special-addresses';
 import type { PinnedFetch, ResolvedAddress } from '../../../../electron/ports/http';
 import { expectState } from './download-fixture';
-import { makeImage, makeTempDir, removeDir, tempFiles } from '../../../support/gallery-helpers';
+import { makeImage, tempFiles } from '../../../support/gallery-helpers';
 import {
   downloadOptions,
   downloadWith,
   routedFetch,
   scriptedResolver,
 } from '../../../support/pinned-helpers';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const REMOTE = 'https://api.example.com';
 const PUBLIC = '93.184.215.14';
@@ -30,12 +31,12 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  root = await makeTempDir();
+  root = await tempFolder('gallery');
 });
 
 afterEach(async () => {
   expect(await tempFiles(root)).toEqual([]);
-  await removeDir(root);
+  await removeFolder(root);
 });
 
 /** A pinned fetch that must never be called. */

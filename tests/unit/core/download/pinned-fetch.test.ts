@@ -6,7 +6,7 @@
  * their type and length; a redirect is returned, a body on a GET refused, the signal honoured.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import {
   createServer as createHttpServer,
   type IncomingMessage,
@@ -14,12 +14,12 @@ import {
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPinnedFetch } from '../../../../electron/core/download/pinned-fetch';
 import { readForm } from '../../../../electron/demo-service/multipart';
 import { UNTIL } from '../../../support/waits';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const GET: RequestInit = { method: 'GET', redirect: 'manual', credentials: 'omit' };
 
@@ -257,7 +257,7 @@ describe('HTTPS', () => {
   let port: number;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-tls-'));
+    dir = await tempFolder('tls');
     const key = join(dir, 'key.pem');
     const cert = join(dir, 'cert.pem');
     execFileSync(
@@ -290,7 +290,7 @@ describe('HTTPS', () => {
 
   afterAll(async () => {
     await close(server);
-    await rm(dir, { recursive: true, force: true });
+    await removeFolder(dir);
   });
 
   it('sends the host name as SNI and accepts a certificate for it, at the pinned address', async () => {

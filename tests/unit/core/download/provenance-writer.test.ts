@@ -18,9 +18,9 @@ import {
 } from '../../../../electron/core/download/provenance-writer';
 import { encodePng } from '../../../../electron/demo-service/png-codec';
 import { build, chunksOf, type Chunk } from '../../../support/png-chunks';
-import { makeTempDir, removeDir } from '../../../support/gallery-helpers';
 import { sampleProvenance } from '../gallery/metadata/meta-helpers';
 import { metadataOutline } from '../../../../electron/core/images/metadata-outline';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const provenance = sampleProvenance();
 const inserted = pngProvenanceChunks(provenance);
@@ -37,10 +37,10 @@ beforeAll(() => {
   baseChunks = chunksOf(base);
 });
 beforeEach(async () => {
-  dir = await makeTempDir();
+  dir = await tempFolder('gallery');
 });
 afterEach(async () => {
-  await removeDir(dir);
+  await removeFolder(dir);
 });
 
 /** What the file edit makes of `png`, or null where it refuses it. */

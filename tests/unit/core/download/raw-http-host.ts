@@ -4,11 +4,11 @@
  * well formed or hostile. And a self-signed certificate for a name that exists nowhere.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer as createTlsServer } from 'node:tls';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 export type Respond = (socket: Socket, head: string) => void | Promise<void>;
 
@@ -101,7 +101,7 @@ export interface Certificate {
 
 /** A self-signed certificate for `images.pictor.test`, made with openssl. */
 export async function selfSigned(): Promise<Certificate> {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-raw-tls-'));
+  const dir = await tempFolder('raw-tls');
   try {
     const key = join(dir, 'key.pem');
     const cert = join(dir, 'cert.pem');
@@ -117,7 +117,7 @@ export async function selfSigned(): Promise<Certificate> {
     );
     return { key: await readFile(key), cert: await readFile(cert), name };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await removeFolder(dir);
   }
 }
 

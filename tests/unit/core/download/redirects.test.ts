@@ -4,8 +4,6 @@ import type { DownloadOutcome } from '../../../../electron/core/download/downloa
 import {
   makeImage,
   makeRecord,
-  makeTempDir,
-  removeDir,
   serve,
   startServer,
   tempFiles,
@@ -19,6 +17,7 @@ import {
 } from '../../../support/pinned-helpers';
 import { galleryOnServer } from '../../../support/gallery-with-intake';
 import type { ImageIntake } from '../../../../electron/core/download/image-intake';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 let server: TestServer;
 let root: string;
@@ -38,14 +37,14 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  root = await makeTempDir();
+  root = await tempFolder('gallery');
   ({ gallery, intake } = galleryOnServer(root, { downloadTimeoutMs: 5_000 }));
   await gallery.init();
 });
 
 afterEach(async () => {
   expect(await tempFiles(root)).toEqual([]);
-  await removeDir(root);
+  await removeFolder(root);
 });
 
 function redirect(location: string, status = 302) {

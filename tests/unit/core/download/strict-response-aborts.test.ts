@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { AttemptAbort } from '../../../../electron/core/download/attempt-abort';
 import { bodyToFile } from '../../../../electron/core/download/body-to-file';
 import { createPinnedFetch } from '../../../../electron/core/download/pinned-fetch';
-import { makeTempDir, removeDir } from '../../../support/gallery-helpers';
 import { rawHost, selfSigned, until, type Certificate, type RawHost } from './raw-http-host';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const LOOPBACK = { address: '127.0.0.1', family: 4 } as const;
 const PNG_START = '\x89PNG\r\n\x1a\n';
@@ -37,10 +37,10 @@ afterAll(async () => {
   await host.close();
 });
 beforeEach(async () => {
-  dir = await makeTempDir();
+  dir = await tempFolder('gallery');
 });
 afterEach(async () => {
-  await removeDir(dir);
+  await removeFolder(dir);
 });
 
 const tcpSockets = () =>

@@ -14,8 +14,8 @@ import { AttemptAbort } from '../../../../electron/core/download/attempt-abort';
 import { bodyToFile, type BodySink } from '../../../../electron/core/download/body-to-file';
 import { PinnedExchange } from '../../../../electron/core/download/pinned-exchange';
 import { createPinnedFetch } from '../../../../electron/core/download/pinned-fetch';
-import { makeTempDir, removeDir } from '../../../support/gallery-helpers';
 import { rawHost, rawTlsHost, selfSigned, type Certificate, type RawHost } from './raw-http-host';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const BODY = Buffer.concat([PNG_SIGNATURE, randomBytes(8 * 1024 * 1024 - 8)]);
@@ -56,11 +56,11 @@ afterAll(async () => {
   await Promise.all([plain.close(), secure.close()]);
 });
 beforeEach(async () => {
-  dir = await makeTempDir();
+  dir = await tempFolder('gallery');
 });
 afterEach(async () => {
   for (const abort of aborts.splice(0)) abort.dispose();
-  await removeDir(dir);
+  await removeFolder(dir);
 });
 
 function urlOf(scheme: 'http' | 'https', path: string): string {

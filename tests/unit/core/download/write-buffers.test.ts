@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AttemptAbort } from '../../../../electron/core/download/attempt-abort';
 import { bodyToFile } from '../../../../electron/core/download/body-to-file';
 import { WriteBuffers, writeAll } from '../../../../electron/core/download/write-buffers';
-import { makeTempDir, removeDir } from '../../../support/gallery-helpers';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -46,11 +46,11 @@ function recordingSink() {
 let dir: string;
 const aborts: AttemptAbort[] = [];
 beforeEach(async () => {
-  dir = await makeTempDir();
+  dir = await tempFolder('gallery');
 });
 afterEach(async () => {
   for (const abort of aborts.splice(0)) abort.dispose();
-  await removeDir(dir);
+  await removeFolder(dir);
 });
 
 function limits(buffers: WriteBuffers, sink?: ReturnType<typeof recordingSink>) {

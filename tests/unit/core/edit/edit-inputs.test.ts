@@ -8,8 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,6 +22,7 @@ import type { UserFacingError } from '../../../../electron/core/errors/user-faci
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { testImageEngine } from '../../../support/image-engine';
 import { makeImage, makeTask } from '../../../support/task-records';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 let root: string;
 let outside: string;
@@ -30,8 +30,8 @@ let records: Map<string, TaskRecord>;
 let inputs: EditInputs;
 
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'pictor-edit-inputs-'));
-  outside = await mkdtemp(join(tmpdir(), 'pictor-edit-outside-'));
+  root = await tempFolder('edit-inputs');
+  outside = await tempFolder('edit-outside');
   records = new Map();
   const gallery = { root, resolve: (relative: string) => resolveInside(root, relative) };
   inputs = new EditInputs({
@@ -42,8 +42,8 @@ beforeEach(async () => {
   });
 });
 afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
-  await rm(outside, { recursive: true, force: true });
+  await removeFolder(root);
+  await removeFolder(outside);
 });
 
 function picture(format: 'png' | 'jpeg' | 'gif', width = 40, height = 30): Promise<Buffer> {

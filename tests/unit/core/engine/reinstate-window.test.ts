@@ -21,8 +21,8 @@ import { FakeGallery } from '../../../fakes/fake-gallery';
 import { ManualClock, flushPromises } from '../../../fakes/manual-clock';
 import { ScriptedServiceClient, serviceError } from '../../../fakes/scripted-service-client';
 import { StaticCredentials } from '../../../fakes/static-credentials';
-import { tempDir } from '../history/history-fixtures';
 import { ACCOUNTS, BASE_URL, TARGET } from './engine-harness';
+import { removeFolderSync, tempFolderSync } from '../../../support/temp-folders';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -35,14 +35,14 @@ afterEach(() => {
  * (its write already made) until `letUndoThrough`.
  */
 function reinstateHarness() {
-  const temp = tempDir();
-  const file = join(temp.dir, 'history.sqlite');
+  const temp = tempFolderSync('history');
+  const file = join(temp, 'history.sqlite');
   const history = HistoryStore.open(file);
   const worker = HistoryStore.open(file);
   cleanups.push(() => {
     history.close();
     worker.close();
-    temp.remove();
+    removeFolderSync(temp);
   });
   const clock = new ManualClock();
   const client = new ScriptedServiceClient(clock, ACCOUNTS);

@@ -13,7 +13,7 @@ import {
 } from '../../../../electron/core/trash/trash-operations';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { TARGET, engineHarness } from './engine-harness';
-import { tempDir } from '../trash/trash-fixture';
+import { testFolders } from '../trash/trash-fixture';
 import { UNTIL } from '../../../support/waits';
 
 type LastWrite = 'held' | 'hangs' | 'fails';
@@ -86,7 +86,7 @@ describe("a settled task's last sidecar write", () => {
       },
     };
     const trash = new TrashOperations({
-      journal: new TrashJournal(await tempDir('journal')),
+      journal: new TrashJournal(await testFolders.make('journal')),
       core: { engine, gallery: { root: '/no-gallery', resolve: (path) => path } },
       clock: t.clock,
       sendToSystemTrash: () => Promise.reject(new Error('no files here')),

@@ -10,8 +10,7 @@
  * chmod binds nothing), it ends with the sentence naming the file and why, never a raw
  * file-system error, no `.part` file left and the file that was there byte for byte as it was.
  */
-import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { englishText } from '../../../../shared/i18n/sentence';
@@ -20,6 +19,7 @@ import {
   replaceFileBeside,
 } from '../../../../electron/core/fs/chosen-file';
 import { clearPartFaults, partFaults as fault } from '../../../support/part-file-faults';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 vi.mock('node:fs/promises', async (original) =>
   (await import('../../../support/part-file-faults')).withPartFaults(await original()),
@@ -27,11 +27,11 @@ vi.mock('node:fs/promises', async (original) =>
 
 let dir = '';
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-replace-'));
+  dir = await tempFolder('replace');
 });
 afterEach(async () => {
   clearPartFaults();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** The refusal `saving` ends with: its sentence, and its English words. */

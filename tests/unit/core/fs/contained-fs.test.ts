@@ -2,8 +2,7 @@
  * contained-fs: nothing is deleted, renamed or written through a link, at any depth below the
  * trusted root, and links themselves are removed as links.
  */
-import { lstat, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -17,13 +16,14 @@ import {
 } from '../../../../electron/core/fs/contained-fs';
 import { GalleryPathError } from '../../../../electron/core/fs/gallery-path';
 import { snapshotTree } from '../../../support/tree-snapshot';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 let base: string;
 let root: string;
 let outside: string;
 
 beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-contained-'));
+  base = await tempFolder('contained');
   root = join(base, 'root');
   outside = join(base, 'outside');
   await mkdir(join(root, 'a', 'b'), { recursive: true });
@@ -32,7 +32,7 @@ beforeEach(async () => {
   await writeFile(join(root, 'a', 'b', 'mine.txt'), 'mine');
 });
 
-afterEach(() => rm(base, { recursive: true, force: true }));
+afterEach(() => removeFolder(base));
 
 const outsideSnapshot = () => snapshotTree(outside);
 

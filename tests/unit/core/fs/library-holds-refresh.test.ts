@@ -5,22 +5,22 @@
  * live hold touches its file every hour. Real files; Date and the interval on vitest's manual
  * clock.
  */
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { heldForChanges, holdLibraryOpen } from '../../../../electron/core/fs';
 import { HOLD_REFRESH_MS, HOLDS_DIR } from '../../../../electron/core/fs/library-holds';
 import { isLeftoverTemp } from '../../../../electron/core/fs/temp-names';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 let data: string;
 beforeEach(async () => {
-  data = await mkdtemp(join(tmpdir(), 'pictor-library-holds-'));
+  data = await tempFolder('library-holds');
   vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
 });
 afterEach(async () => {
   vi.useRealTimers();
-  await rm(data, { recursive: true, force: true });
+  await removeFolder(data);
 });
 
 /** The one hold file's last change, once it is at least `sinceMs` (the touch is real I/O). */

@@ -6,13 +6,13 @@
  * swaps around each one (scripted-swaps.ts). Nothing outside may ever come back opened, and
  * nothing refused may stay open.
  */
-import { mkdir, mkdtemp, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rename, symlink, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openInside, type InsideOpen } from '../../../../electron/core/fs/open-inside';
 import { openDescriptorsUnder } from '../../../support/open-descriptors';
 import { CONTAINMENTS, scriptSwaps } from '../../../support/scripted-swaps';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 let base: string;
 let root: string;
@@ -24,7 +24,7 @@ const FILE = '2024/05/task/image-1.png';
 const at = (top: string, relative: string) => join(top, ...relative.split('/'));
 
 beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-open-inside-'));
+  base = await tempFolder('open-inside');
   root = join(base, 'gallery');
   await mkdir(at(root, '2024/05/task'), { recursive: true });
   await writeFile(at(root, FILE), INSIDE);
@@ -32,7 +32,7 @@ beforeEach(async () => {
   await mkdir(at(base, 'outside/2024/05/task'), { recursive: true });
   await writeFile(at(base, `outside/${FILE}`), SECRET);
 });
-afterEach(() => rm(base, { recursive: true, force: true }));
+afterEach(() => removeFolder(base));
 
 /** The bytes of an opened file (closing it), or why it was refused. */
 async function outcome(opened: InsideOpen): Promise<string> {

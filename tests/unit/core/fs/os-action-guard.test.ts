@@ -4,12 +4,12 @@
  * (inside or outside the gallery): trash would otherwise move what the link names.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { galleryGuard } from '../../../../electron/app/os/path-guard';
 import { testImageEngine } from '../../../support/image-engine';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const shell = vi.hoisted(() => ({
   showItemInFolder: vi.fn<(path: string) => void>(),
@@ -38,7 +38,7 @@ let base: string;
 let root: string;
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-os-guard-'));
+  base = await tempFolder('os-guard');
   root = join(base, 'gallery');
   await mkdir(join(root, '2024', '05', 'task'), { recursive: true });
   await mkdir(join(base, 'outside', '05', 'task'), { recursive: true });
@@ -51,7 +51,7 @@ beforeAll(async () => {
   if (process.platform !== 'win32') execFileSync('mkfifo', [join(root, '2024', '05', 'pipe.png')]);
 });
 
-afterAll(() => rm(base, { recursive: true, force: true }));
+afterAll(() => removeFolder(base));
 beforeEach(() => vi.clearAllMocks());
 
 const actions = () =>

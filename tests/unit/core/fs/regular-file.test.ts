@@ -5,8 +5,7 @@
  * must still refuse it, at once.
  */
 import * as fsp from 'node:fs/promises';
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -17,14 +16,15 @@ import {
 } from '../../../../electron/core/fs/regular-file';
 import { CONTAINMENTS } from '../../../support/scripted-swaps';
 import { fifoMaker, makeFifo, needing } from '../../../support/tools';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const FIFO = fifoMaker();
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-regular-file-'));
+  dir = await tempFolder('regular-file');
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 describe('readRegularFile', () => {

@@ -19,9 +19,10 @@ import { exportLibrary } from '../../../../electron/core/library/archive/export-
 import { importLibrary } from '../../../../electron/core/library/archive/import-library';
 import { serveGalleryRequest } from '../../../../electron/app/protocol/gallery-request';
 import { filesUnder } from '../../../support/files';
-import { makeImage, removeDir } from '../../../support/gallery-helpers';
+import { makeImage } from '../../../support/gallery-helpers';
 import { scriptSwaps } from '../../../support/scripted-swaps';
 import { addTask, makeLibrary, type Library } from '../library/archive/library-fixture';
+import { removeFolder } from '../../../support/temp-folders';
 
 const SECRET_PROMPT = 'a private prompt from outside the gallery';
 
@@ -46,8 +47,8 @@ beforeEach(async () => {
 afterEach(async () => {
   library.history.close();
   other.history.close();
-  await removeDir(library.dir);
-  await removeDir(other.dir);
+  await removeFolder(library.dir);
+  await removeFolder(other.dir);
 });
 
 /** The private image's own bytes (past the signature and header every PNG shares). */

@@ -7,8 +7,7 @@
  */
 import { closeSync, constants, openSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findCredentials } from '../../../../electron/core/download/credentials-step';
@@ -21,6 +20,7 @@ import { silentLogger } from '../../../../electron/ports/logger';
 import { c2paFixture } from '../../../support/c2pa-hostile';
 import { SIGNED_VERDICT, pixelsChangedPng } from '../../../support/c2pa-hostile-cases';
 import { scriptSwaps } from '../../../support/scripted-swaps';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 let base: string;
 let root: string;
@@ -30,7 +30,7 @@ let asked: CredentialRequest[];
 let verifier: ContentCredentialVerifier;
 
 beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-credentials-swap-'));
+  base = await tempFolder('credentials-swap');
   root = join(base, 'gallery');
   file = join(root, TEMP_DIR, 'download.png');
   outside = join(base, 'outside', TEMP_DIR);
@@ -56,7 +56,7 @@ afterEach(async () => {
   } catch {
     // No FIFO there, or nobody waiting on it.
   }
-  await rm(base, { recursive: true, force: true });
+  await removeFolder(base);
 });
 
 const context = () => ({ verifier, logger: silentLogger });

@@ -20,8 +20,8 @@ import { refuseTarget } from '../../../../electron/core/library/relocate';
 import { localeInfo } from '../../../../shared/domain/locales';
 import { MainCatalogue } from '../../../../shared/i18n/main-catalogue';
 import { englishText, sentence, type Sentence } from '../../../../shared/i18n/sentence';
-import { makeTempDir, removeDir } from '../../../support/gallery-helpers';
 import { expectState, useDownloadFixture } from '../download/download-fixture';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const f = useDownloadFixture();
 const pseudo = new MainCatalogue(localeInfo('en-XA')!, undefined);
@@ -120,10 +120,10 @@ describe('paths, links and images', () => {
   });
 
   it('a link on the way is refused with its path in the sentence', async () => {
-    const outside = await makeTempDir();
+    const outside = await tempFolder('gallery');
     await symlink(outside, join(f.root, 'linked'));
     const error = await caught(() => checkContained(f.root, join(f.root, 'linked', 'x.png')));
-    await removeDir(outside);
+    await removeFolder(outside);
     expect(error).toBeInstanceOf(UnsafePathError);
     const refused = error as UnsafePathError;
     expectCatalogued(refused.sentence, refused.message, [join(f.root, 'linked')]);

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findImage, savedFile } from '../../../../electron/core/gallery/gallery-images';
 import { resolveInside } from '../../../../electron/core/fs/gallery-path';
-import { cleanUp, galleryWithImages } from '../trash/trash-fixture';
+import { testFolders, galleryWithImages } from '../trash/trash-fixture';
 
-afterEach(cleanUp);
+afterEach(() => testFolders.removeAll());
 
 describe('findImage and savedFile', () => {
   it('resolve a saved image inside the gallery, and say why when they cannot', async () => {

@@ -4,22 +4,20 @@
  * start; a folder that is not absolute is refused and the root stays.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEMP_DIR } from '../../../../electron/core/fs/temp-names';
 import { GalleryPathError } from '../../../../electron/core/fs/gallery-path';
 import { galleryOnServer } from '../../../support/gallery-with-intake';
+import { TempFolders } from '../../../support/temp-folders';
 
-const dirs: string[] = [];
+const dirs = new TempFolders();
 afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  await dirs.removeAll();
 });
 
 async function gallery() {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-reroot-'));
-  dirs.push(dir);
+  const dir = await dirs.make('reroot');
   const { gallery: made } = galleryOnServer(join(dir, 'first'));
   await made.init();
   return { dir, gallery: made };

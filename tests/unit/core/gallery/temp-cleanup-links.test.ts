@@ -5,8 +5,7 @@
  * folder) is planted, and everything outside `.pictor-tmp` must be byte-for-byte unchanged
  * afterwards, with the app still starting.
  */
-import { lstat, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
@@ -14,6 +13,7 @@ import { snapshotTree } from '../../../support/tree-snapshot';
 import { offlineCore } from '../../../support/offline-core';
 import { fifoMaker, makeFifo, needing } from '../../../support/tools';
 import { galleryOnServer } from '../../../support/gallery-with-intake';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const FIFO = fifoMaker();
 let base: string;
@@ -22,7 +22,7 @@ let root: string;
 let temp: string;
 
 beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-tmp-links-'));
+  base = await tempFolder('tmp-links');
   home = join(base, 'home');
   root = join(home, 'Pictures', 'Pictor');
   temp = join(root, '.pictor-tmp');
@@ -36,7 +36,7 @@ beforeEach(async () => {
   await writeFile(join(root, '2026', '01', 'task', 'image-1.png'), 'an image');
 });
 
-afterEach(() => rm(base, { recursive: true, force: true }));
+afterEach(() => removeFolder(base));
 
 /** Everything except the temp folder itself, which init is allowed to empty. */
 const outsideTemp = () =>

@@ -10,8 +10,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,6 +21,7 @@ import {
   STALE_TEMP_MS,
 } from '../../../../electron/core/fs/temp-names';
 import { ManualClock } from '../../../fakes/manual-clock';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const ATOMIC_FILE = fileURLToPath(
@@ -34,7 +34,7 @@ const children = new Set<ChildProcess>();
 const clock = new ManualClock(Date.UTC(2026, 10, 24, 12));
 
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'pictor-tmp-owners-'));
+  root = await tempFolder('tmp-owners');
   temp = join(root, '.pictor-tmp');
   await mkdir(temp);
 });
@@ -42,7 +42,7 @@ beforeEach(async () => {
 afterEach(async () => {
   for (const child of children) child.kill('SIGKILL');
   children.clear();
-  await rm(root, { recursive: true, force: true });
+  await removeFolder(root);
 });
 
 const gallery = () => new Gallery({ root, now: () => clock.now() });

@@ -1,6 +1,4 @@
-/** Records and temp folders for the history store's tests. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+/** Records and history files for the history store's tests. */
 import { join } from 'node:path';
 import {
   HistoryStore,
@@ -10,6 +8,7 @@ import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-rec
 import type { Logger, LogFields } from '../../../../electron/ports/logger';
 import { makeTaskRecord } from '../../../support/task-records';
 import { fieldsOf, perTest } from '../../../support/per-test';
+import { removeFolderSync, tempFolderSync } from '../../../support/temp-folders';
 
 /** A valid completed record; `overrides` replace whole fields. */
 export function makeRecord(overrides: Partial<TaskRecord> & { localId: string }): TaskRecord {
@@ -56,12 +55,6 @@ export function makeImage(index: number, overrides: Partial<ImageRecord> = {}): 
   };
 }
 
-/** A fresh folder under the OS temp dir and its cleanup. */
-export function tempDir(): { dir: string; remove(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'pictor-history-'));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
 /** The history file a test works on, in a folder of its own; read inside a test (or a hook). */
 export interface HistoryFile {
   /** The test's own temp folder (the file's). */
@@ -71,7 +64,7 @@ export interface HistoryFile {
 }
 
 /**
- * A fresh {@link tempDir} for every test of the file or describe block that calls this, removed
+ * A fresh temporary folder (tests/support/temp-folders.ts) for every test of the file or describe block that calls this, removed
  * when the test ends, after the caller's own afterEach hooks (tests/support/per-test.ts): the one
  * set-up of the history's tests that open, break and reopen `history.sqlite` themselves. Creates
  * no database: the test's store does.
@@ -80,10 +73,10 @@ export function historyFilePerTest(): HistoryFile {
   const made = perTest(
     'historyFilePerTest',
     () => {
-      const temp = tempDir();
-      return { ...temp, file: join(temp.dir, 'history.sqlite') };
+      const dir = tempFolderSync('history');
+      return { dir, file: join(dir, 'history.sqlite') };
     },
-    (temp) => temp.remove(),
+    ({ dir }) => removeFolderSync(dir),
   );
   return fieldsOf(made, ['dir', 'file']);
 }

@@ -8,7 +8,8 @@ import { HistoryStore } from '../../../../electron/core/history/history-store';
 import type { ImageAt } from '../../../../electron/core/history/history-worker-protocol';
 import { runHistoryOp } from '../../../../electron/core/history/history-worker-ops';
 import { bundledHistoryPort } from '../../../support/bundled-history-worker';
-import { historyFilePerTest, makeImage, makeRecord, tempDir } from './history-fixtures';
+import { historyFilePerTest, makeImage, makeRecord } from './history-fixtures';
+import { removeFolderSync, tempFolderSync } from '../../../support/temp-folders';
 
 const AT = 1_800_000_000_000;
 
@@ -46,7 +47,7 @@ const ratingsOf = (store: HistoryStore, refs: readonly ImageAt[]) =>
 // The 10,000-image library is written once for the file (minutes on a loaded machine) and each
 // case gets a copy of its closed database file of its own, as the file written anew would be.
 describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
-  let template: ReturnType<typeof tempDir>;
+  let template: string;
   let templateFile: string;
   const history = historyFilePerTest();
   let data: ReturnType<typeof library>;
@@ -67,11 +68,11 @@ describe('HistoryPort: the history worker', { timeout: 120_000 }, () => {
   };
 
   beforeAll(() => {
-    template = tempDir();
-    templateFile = join(template.dir, 'history.sqlite');
+    template = tempFolderSync('history');
+    templateFile = join(template, 'history.sqlite');
     data = library(templateFile);
   }, 300_000);
-  afterAll(() => template.remove());
+  afterAll(() => removeFolderSync(template));
   beforeEach(() => {
     copyFileSync(templateFile, history.file);
   });

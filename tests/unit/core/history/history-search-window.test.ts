@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { TaskRecord, TaskStatus } from '../../../../shared/domain/task-record';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import type { HistoryQuery } from '../../../../electron/core/history/history-query';
-import { makeRecord, tempDir } from './history-fixtures';
+import { makeRecord } from './history-fixtures';
+import { removeFolderSync, tempFolderSync } from '../../../support/temp-folders';
 
 const COUNT = 3_000;
 const STATUSES: TaskStatus[] = ['completed', 'failed', 'processing'];
@@ -56,22 +57,22 @@ function allPages(query: HistoryQuery): string[] {
  * test's time.
  */
 const written = Array.from({ length: COUNT }, (_, n) => record(n));
-let folder: ReturnType<typeof tempDir>;
+let folder: string;
 let template = '';
 let copies = 0;
 
 beforeAll(() => {
-  folder = tempDir();
-  template = join(folder.dir, 'template.sqlite');
+  folder = tempFolderSync('history');
+  template = join(folder, 'template.sqlite');
   const once = HistoryStore.open(template);
   once.putMany(written);
   once.close();
 });
-afterAll(() => folder.remove());
+afterAll(() => removeFolderSync(folder));
 
 beforeEach(() => {
   copies += 1;
-  const file = join(folder.dir, `history-${copies}.sqlite`);
+  const file = join(folder, `history-${copies}.sqlite`);
   copyFileSync(template, file);
   store = HistoryStore.open(file);
   records = [...written];

@@ -8,19 +8,18 @@
  * missing included. A write that removes no image runs no DELETE on images (which builds an
  * ephemeral table even when it deletes nothing); one that removes images still removes them.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync, StatementSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { makeImage, makeTask } from '../../../support/task-records';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 let dir: string;
 let file: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-ids-join-'));
+  dir = await tempFolder('ids-join');
   file = join(dir, 'history.sqlite');
   const store = HistoryStore.open(file);
   store.putMany([
@@ -38,7 +37,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 describe('reads of records by a list of ids', () => {

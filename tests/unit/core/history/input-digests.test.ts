@@ -5,14 +5,13 @@
  * file, each once; none from a task without inputs. A real history in a temporary folder.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { ImageInputs, InputImage } from '../../../../shared/domain/image-inputs';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { makeImage, makeTaskRecord } from '../../../support/task-records';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const T0 = Date.UTC(2026, 5, 1);
 
@@ -37,12 +36,12 @@ function task(localId: string, at: number, inputs?: ImageInputs): TaskRecord {
 let dir: string;
 let history: HistoryStore;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-input-digests-'));
+  dir = await tempFolder('input-digests');
   history = HistoryStore.open(join(dir, 'history.db'));
 });
 afterEach(async () => {
   history.close();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 it('names every input of every task that has any, and nothing of one that has none', () => {

@@ -5,17 +5,16 @@
  * they are the six v18 knew, and the first of PROVIDER_IDS in order (services are added at its
  * end, never removed).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { withHistoryFile } from '../../../support/history-file';
 import { PROVIDER_IDS } from '../../../../shared/domain/providers';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 describe('the services v18 knew', () => {
   it('are the six first of PROVIDER_IDS, in order, in every new library', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-v18-services-'));
+    const dir = await tempFolder('v18-services');
     try {
       const file = join(dir, 'history.sqlite');
       withHistoryFile(file, () => undefined);
@@ -30,7 +29,7 @@ describe('the services v18 knew', () => {
       expect(words).toHaveLength(6);
       expect(PROVIDER_IDS.slice(0, 6)).toEqual(words);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await removeFolder(dir);
     }
   });
 });

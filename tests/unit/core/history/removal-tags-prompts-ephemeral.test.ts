@@ -10,8 +10,6 @@
  * time, pins, around the kept number), the count is the recursive query's and the prune leaves
  * the rows the old DELETE left; a removal leaves no image row without its task.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +19,7 @@ import { PROMPT_HISTORY_KEEP } from '../../../../electron/core/history/prompt-hi
 import { seededRandom } from '../../../../electron/demo-service/prng';
 import { statementsOf, storeDatabase, withEphemeral } from '../../../support/sqlite-plans';
 import { makeImage, makeTask } from '../../../support/task-records';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 /** The statements these writes ran before (history-statements.ts, prompt-history.ts). */
 const OLD_TAG_COUNT = `
@@ -37,10 +36,10 @@ const OLD_PRUNE = `
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-removal-tags-prompts-'));
+  dir = await tempFolder('removal-tags-prompts');
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 const tagged = (localId: string, prompt: string, tags: string[]) =>

@@ -2,24 +2,23 @@
  * History v10 (triage-schema.ts) on a library written by v9: its stars are picks at once (the
  * images' flag column), its records unchanged, and rating, tag and board filters work on it.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HISTORY_MIGRATIONS } from '../../../../electron/core/history/history-schema';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { makeImage, makeTask } from '../../../support/task-records';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 let dir: string;
 
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 describe('history v10', () => {
   it('takes a v9 library’s stars as picks without rewriting a record', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pictor-v10-'));
+    dir = await tempFolder('v10');
     const file = join(dir, 'history.sqlite');
     const old = HistoryStore.open(file, { migrations: HISTORY_MIGRATIONS.slice(0, 9) });
     const starred = makeTask({

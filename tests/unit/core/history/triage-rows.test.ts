@@ -6,8 +6,7 @@
  * most 1 KB of the history file per image, measured as the real bytes SQLite appended to its
  * write-ahead log (`history.sqlite-wal`, truncated before the edit).
  */
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -25,6 +24,7 @@ import {
   taskTriageDeltaSchema,
 } from '../../../../shared/domain/triage-delta';
 import { makeImage, makeTask } from '../../../support/task-records';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 /** An image's triage fields as a delta carries them (its star always). */
 function triageOfImage(image: ImageRecord | undefined) {
@@ -40,12 +40,12 @@ let dir: string;
 let file: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-triage-rows-'));
+  dir = await tempFolder('triage-rows');
   file = join(dir, 'history.sqlite');
 });
 
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** Tasks with every kind of triage: lists in their order and case, nested boards, times. */

@@ -14,8 +14,6 @@
  * row id read after the upsert is RETURNING's, the image rows deleted one by their key are those
  * the old range deletes removed, and the newest task of a service id is the old ORDER BY's.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +21,7 @@ import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import * as statements from '../../../../electron/core/history/history-statements';
 import { statementsOf, storeDatabase, withEphemeral } from '../../../support/sqlite-plans';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const { upsertTask } = statements;
 import { makeImage, makeTask } from '../../../support/task-records';
@@ -30,10 +29,10 @@ import { seededRandom } from '../../../../electron/demo-service/prng';
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-write-ephemeral-'));
+  dir = await tempFolder('write-ephemeral');
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 const task = (localId: string, count: number, more: Partial<TaskRecord> = {}): TaskRecord =>

@@ -14,20 +14,20 @@ import {
   type ImageEngine,
   type ThumbnailAnswer,
 } from '../../../../electron/ports/image-engine';
-import { makeTempDir, removeDir } from '../../../support/gallery-helpers';
 import * as make from '../../../support/hostile-images';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 let dir = '';
 let file = '';
 let goodWebp: Buffer;
 
 beforeAll(async () => {
-  dir = await makeTempDir();
+  dir = await tempFolder('gallery');
   file = join(dir, 'image.jpg');
   await writeFile(file, await make.orientedJpeg(64, 40, 6));
   goodWebp = await make.picture(24, 38).webp().toBuffer();
 });
-afterAll(() => removeDir(dir));
+afterAll(() => removeFolder(dir));
 
 function scripted(answer: () => Promise<ThumbnailAnswer>): ImageEngine & { calls: number } {
   const engine = {

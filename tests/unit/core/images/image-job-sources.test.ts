@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -8,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ImageJobSources } from '../../../../electron/core/images/image-job-sources';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { fifoMaker, makeFifo, needing } from '../../../support/tools';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const ORIGIN = 'pictor-app://images';
 const FIFO = fifoMaker();
@@ -15,12 +15,12 @@ let dir: string;
 let sources: ImageJobSources;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-job-sources-'));
+  dir = await tempFolder('job-sources');
   sources = new ImageJobSources({ pageOrigin: ORIGIN });
 });
 
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 const get = (token: string, method = 'GET', from = sources) =>

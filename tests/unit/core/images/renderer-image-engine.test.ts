@@ -1,5 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RendererImageEngine } from '../../../../electron/core/images/renderer-image-engine';
@@ -11,6 +10,7 @@ import {
 import type { ImageJob, ThumbnailJob } from '../../../../shared/image-renderer/protocol';
 import { FakeRendererHost, type FakeRenderer } from '../../../fakes/fake-image-renderer';
 import { ManualClock, flushPromises } from '../../../fakes/manual-clock';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const HEADER: ImageHeaderInfo = {
   format: 'png',
@@ -31,7 +31,7 @@ let host: FakeRendererHost;
 let engine: RendererImageEngine;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-renderer-engine-'));
+  dir = await tempFolder('renderer-engine');
   file = join(dir, 'image.png');
   await writeFile(file, 'not really a png, served as is');
   clock = new ManualClock();
@@ -47,7 +47,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await engine.dispose();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** Records how a promise settles, without awaiting it. */

@@ -6,13 +6,13 @@
  * stays text.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InlineImages } from '../../../../electron/core/inputs/inline-body';
 import { InputStore } from '../../../../electron/core/inputs/input-store';
 import type { InputImage } from '../../../../shared/domain/image-inputs';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const PIECE = 3 * 64 * 1024;
 const SIZES = [1, 2, 3, 4, 5, PIECE - 1, PIECE, PIECE + 1, 2 * PIECE + 2];
@@ -25,11 +25,11 @@ let folder: string;
 let store: InputStore;
 
 beforeEach(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'pictor-inline-body-'));
+  folder = await tempFolder('inline-body');
   await mkdir(join(folder, 'inputs'));
   store = new InputStore({ root: folder });
 });
-afterEach(() => rm(folder, { recursive: true, force: true }));
+afterEach(() => removeFolder(folder));
 
 /** Bytes of `size` kept under their digest as the store names them (their format not read). */
 async function kept(size: number, seed: number): Promise<{ image: InputImage; bytes: Buffer }> {

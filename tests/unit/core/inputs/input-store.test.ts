@@ -4,8 +4,7 @@
  * `inputs/` link refused with sentences; the same image put twice is one file.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,19 +13,20 @@ import { ClosingGate } from '../../../../electron/core/base';
 import { UserFacingError } from '../../../../electron/core/errors';
 import { InputStore, InputStoreError } from '../../../../electron/core/inputs/input-store';
 import { pngDeclaring } from '../../../integration/image-renderer/image-fixtures';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 let root: string;
 let outside: string;
 let store: InputStore;
 
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'pictor-inputs-'));
-  outside = await mkdtemp(join(tmpdir(), 'pictor-outside-'));
+  root = await tempFolder('inputs');
+  outside = await tempFolder('outside');
   store = new InputStore({ root });
 });
 afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
-  await rm(outside, { recursive: true, force: true });
+  await removeFolder(root);
+  await removeFolder(outside);
 });
 
 function image(format: 'png' | 'jpeg' | 'webp', width = 30, height = 20): Promise<Buffer> {
@@ -145,14 +145,14 @@ describe('InputStore.read', () => {
     const gallery = { root };
     const moving = new InputStore(gallery);
     const kept = await moving.put(await image('jpeg'));
-    const elsewhere = await mkdtemp(join(tmpdir(), 'pictor-moved-'));
+    const elsewhere = await tempFolder('moved');
     try {
       gallery.root = elsewhere;
       expect(await moving.has(kept)).toBe(false);
       await moving.put(await store.read(kept));
       expect(await readdir(join(elsewhere, 'inputs'))).toEqual([`${kept.sha256}.jpg`]);
     } finally {
-      await rm(elsewhere, { recursive: true, force: true });
+      await removeFolder(elsewhere);
     }
   });
 });

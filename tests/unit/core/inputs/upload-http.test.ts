@@ -7,9 +7,6 @@
  * connection: a DNS that answers another address the second time (a "LAN host" on 127.0.0.2 at
  * the same port) never gets them, and the service's own fetch never carries them.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPinnedFetch } from '../../../../electron/core/download/pinned-fetch';
@@ -33,6 +30,7 @@ import {
   type TestServer,
 } from '../../../support/http-servers';
 import { resolvingFetch, scriptedResolver } from '../../../support/pinned-helpers';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const KEY = 'fal-key-0123456789-abcdef';
 const NAME = 'storage.pictor.test';
@@ -200,10 +198,10 @@ beforeAll(async () => {
   PNG_LIKE = await sharp(noise, { raw: { width: 40, height: 40, channels: 3 } })
     .png()
     .toBuffer();
-  const folder = await mkdtemp(join(tmpdir(), 'pictor-upload-http-'));
+  const folder = await tempFolder('upload-http');
   store = new InputStore({ root: folder });
   image = await store.put(PNG_LIKE);
-  return () => rm(folder, { recursive: true, force: true });
+  return () => removeFolder(folder);
 });
 
 describe('signedRequest over a DNS that answers differently the second time', () => {

@@ -5,8 +5,7 @@
  * place: a file past the size limit (not read whole), a link to a file elsewhere (not followed), a
  * FIFO (not waited on); and a write of long links stays under the limit, so it is read back.
  */
-import { lstat, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +14,7 @@ import {
   UploadMemory,
 } from '../../../../electron/core/inputs/upload-memory';
 import { fifoMaker, makeFifo, needing } from '../../../support/tools';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const FIFO = fifoMaker();
 const HOUR = 3_600_000;
@@ -24,11 +24,11 @@ let now: number;
 let memory: UploadMemory;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-upload-memory-'));
+  dir = await tempFolder('upload-memory');
   now = 1_000_000;
   memory = new UploadMemory(dir, () => now);
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => removeFolder(dir));
 
 const upload = {
   endpoint: 'https://dashscope.test/api/v1/uploads',
@@ -84,7 +84,7 @@ describe('the upload memory', () => {
   });
 
   it('does not follow a link put in the file’s place, and writes its own file there, not through it', async () => {
-    const outside = await mkdtemp(join(tmpdir(), 'pictor-upload-memory-outside-'));
+    const outside = await tempFolder('upload-memory-outside');
     try {
       // A memory elsewhere that would give the link back if it were read.
       await new UploadMemory(outside, () => now).remember(upload, 'oss://x/y.png', now + 48 * HOUR);
@@ -98,7 +98,7 @@ describe('the upload memory', () => {
       expect(await readFile(target, 'utf8')).toBe(before);
       expect(await memory.recall(upload)).toBe('oss://dir/a.png');
     } finally {
-      await rm(outside, { recursive: true, force: true });
+      await removeFolder(outside);
     }
   });
 

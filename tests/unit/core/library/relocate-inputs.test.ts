@@ -6,8 +6,7 @@
  * never followed nor carried, stays where it is, and is named as left behind. Real files, real
  * images, the real store on both sides.
  */
-import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputStore } from '../../../../electron/core/inputs';
@@ -15,6 +14,7 @@ import { relocateGallery, type RelocateOptions } from '../../../../electron/core
 import { makeImage } from '../../../support/gallery-helpers';
 import { makeLibrary } from '../../../support/relocate-fixture';
 import { fifoMaker, makeFifo } from '../../../support/tools';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 let base: string;
 let source: string;
@@ -23,7 +23,7 @@ let options: RelocateOptions;
 const fifo = fifoMaker();
 
 beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-move-inputs-'));
+  base = await tempFolder('move-inputs');
   const home = join(base, 'home');
   source = join(home, 'Pictures', 'Pictor');
   target = join(home, 'Elsewhere', 'Gallery');
@@ -31,7 +31,7 @@ beforeEach(async () => {
   options = { home, dataDir: join(base, 'data'), platform: 'linux' };
 });
 
-afterEach(() => rm(base, { recursive: true, force: true }));
+afterEach(() => removeFolder(base));
 
 /** Real images put in the store at `root`, with their bytes. */
 async function stored(root: string, count: number) {

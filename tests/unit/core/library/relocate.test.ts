@@ -3,8 +3,7 @@
  * link, never into the home folder, a folder around it, a system folder or the data folder;
  * a move that stops half-way leaves the old library complete and in use, and a retry finishes.
  */
-import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UnsafePathError } from '../../../../electron/core/fs/contained-fs';
@@ -15,6 +14,7 @@ import {
 } from '../../../../electron/core/library/relocate';
 import { snapshotTree, type TreeSnapshot } from '../../../support/tree-snapshot';
 import { makeLibrary } from '../../../support/relocate-fixture';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 let base: string;
 let home: string;
@@ -23,7 +23,7 @@ let target: string;
 let options: RelocateOptions;
 
 beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), 'pictor-move-'));
+  base = await tempFolder('move');
   home = join(base, 'home');
   source = join(home, 'Pictures', 'Pictor');
   target = join(home, 'Elsewhere', 'Gallery');
@@ -33,7 +33,7 @@ beforeEach(async () => {
   options = { home, dataDir: join(base, 'data'), platform: 'linux' };
 });
 
-afterEach(() => rm(base, { recursive: true, force: true }));
+afterEach(() => removeFolder(base));
 
 /** The files of the given task folders, keyed by root-relative path. */
 function only(snapshot: TreeSnapshot, folders: string[]): TreeSnapshot {

@@ -5,8 +5,6 @@
  * a chain deeper than the bound, a fan-out of thousands, a parent the history lost.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImageInputs, InputImage } from '../../../../shared/domain/image-inputs';
@@ -21,6 +19,7 @@ import {
   imageStack,
 } from '../../../../electron/core/lineage/image-stack';
 import { makeImage, makeTaskRecord } from '../../../support/task-records';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const T0 = Date.UTC(2026, 5, 1);
 const stackOutput = inputRequests['images:stack'].output;
@@ -53,12 +52,12 @@ const from = (localId: string, index = 0) => ({ parent: { localId, index } });
 let dir: string;
 let history: HistoryStore;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-stack-'));
+  dir = await tempFolder('stack');
   history = HistoryStore.open(join(dir, 'history.db'));
 });
 afterEach(async () => {
   history.close();
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 const ids = (localId: string, index = 0) =>

@@ -1,9 +1,9 @@
-import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RotatingFileLogger } from '../../../../electron/core/logging/rotating-file-logger';
 import { secretRedactor } from '../../../../electron/core/logging/redaction';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const KEY = 'sk-live-Zq9c4R7tYw2x8Pm1Ab3dEf';
 const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -12,13 +12,13 @@ let dir: string;
 let opened: RotatingFileLogger[] = [];
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-log-'));
+  dir = await tempFolder('log');
 });
 
 afterEach(async () => {
   await Promise.all(opened.map((logger) => logger.close()));
   opened = [];
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** A logger closed after the test. */

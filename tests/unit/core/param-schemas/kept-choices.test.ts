@@ -4,15 +4,15 @@
  * picked. A fetched schema drops such an option (fetched-param-schema.test.ts); the kept file,
  * written by another hand, leaves such an entry out as it leaves out any other broken one.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ParamSchemaBook } from '../../../../electron/core/param-schemas/param-schema-book';
+import { TempFolders } from '../../../support/temp-folders';
 
-const dirs: string[] = [];
+const dirs = new TempFolders();
 afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  await dirs.removeAll();
 });
 
 function entry(model: string, values: readonly (string | number)[]) {
@@ -27,8 +27,7 @@ function entry(model: string, values: readonly (string | number)[]) {
 
 describe('the kept options’ choices', () => {
   it('leave out an entry whose choices read alike as text, and keep the others', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'pictor-kept-choices-'));
-    dirs.push(dataDir);
+    const dataDir = await dirs.make('kept-choices');
     const models = [
       entry('alike', [1, '1']),
       entry('twice', ['vivid', 'vivid']),

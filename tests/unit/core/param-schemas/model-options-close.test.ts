@@ -5,8 +5,7 @@
  * again, nothing in use. The fetch is real HTTP to the demo's fal dialect on loopback, held at its
  * start by a gate the test opens (the fault injected on purpose).
  */
-import { access, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openModelOptions } from '../../../../electron/core/param-schemas';
@@ -14,6 +13,7 @@ import { parseCliArgs } from '../../../../electron/demo-service/cli-args';
 import { startDemoService } from '../../../../electron/demo-service/server';
 import type { FetchLike } from '../../../../electron/ports/http';
 import { testImageEngine } from '../../../support/image-engine';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -53,8 +53,8 @@ const exists = (path: string) =>
 describe('the book of model options closed while a fetch is held', () => {
   it('waits for the fetch, then keeps nothing of it', async () => {
     const service = await falDemo();
-    const home = await mkdtemp(join(tmpdir(), 'pictor-options-close-'));
-    cleanups.push(() => rm(home, { recursive: true, force: true }));
+    const home = await tempFolder('options-close');
+    cleanups.push(() => removeFolder(home));
     const dataDir = join(home, 'data');
     const { held, open, started } = heldFetch();
     const options = await openModelOptions(dataDir, held, {});

@@ -4,14 +4,14 @@
  * (shared/domain/lazy-schema.ts). The recorder (tests/support/zod-builds.ts) sees each schema zod
  * builds; what the module's own imports build at their load is theirs, so they are loaded first.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import type { openParamSchemaBook } from '../../../../electron/core/param-schemas/param-schema-book';
 import { schemasBuiltBy } from '../../../support/zod-builds';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const BOOK = fileURLToPath(
   new URL('../../../../electron/core/param-schemas/param-schema-book.ts', import.meta.url),
@@ -33,7 +33,7 @@ describe('the book of model options', () => {
     });
     expect(atLoad).toEqual([]);
     // The check itself: a book read from its file builds the schemas, the second read none.
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-book-load-'));
+    const dir = await tempFolder('book-load');
     try {
       const file = {
         version: 1,
@@ -44,7 +44,7 @@ describe('the book of model options', () => {
       expect(first.length).toBeGreaterThan(0);
       expect(await schemasBuiltBy(() => loaded!.openParamSchemaBook(dir))).toEqual([]);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await removeFolder(dir);
       vi.resetModules();
     }
   });

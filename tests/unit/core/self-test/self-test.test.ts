@@ -6,10 +6,8 @@
  * without FTS5; a verifier that cannot load or misreads the signed sample; an encryption check
  * that throws or never answers (its time limit fires: the limits run on a manual clock here).
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { DatabaseSync, type DatabaseSyncOptions } from 'node:sqlite';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
@@ -34,6 +32,7 @@ import {
 import { sharpImageEngine } from '../../../fakes/sharp-image-engine';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { UNTIL } from '../../../support/waits';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const ALL_BUT_RENDERER = [
   'history',
@@ -64,10 +63,10 @@ function fakeVerifier(answer: CredentialVerdict | Error) {
 
 let root = '';
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'pictor-self-test-unit-'));
+  root = await tempFolder('self-test-unit');
 });
 afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
+  await removeFolder(root);
 });
 
 /**

@@ -4,8 +4,6 @@
  * sentence (a poll is asked again, a submit's outcome is unknown and it is never sent again);
  * either way the next answer gets a new worker. One that cannot start sends nothing.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnswerReader } from '../../../../electron/core/service/answer-reader';
@@ -13,6 +11,7 @@ import { ServiceClient } from '../../../../electron/core/service/service-client'
 import { ServiceError } from '../../../../electron/core/service/service-error';
 import { sentence } from '../../../../shared/i18n/sentence';
 import { caught, fakeFetch, json } from './fake-fetch';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const credentials = {
   baseUrl: 'https://api.example.com',
@@ -56,7 +55,7 @@ describe('the answer worker', () => {
   });
 
   it('that crashes mid-answer fails that answer; a new worker reads the next one', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-answer-crash-'));
+    const dir = await tempFolder('answer-crash');
     try {
       process.env['PICTOR_TEST_ANSWER_CRASHED'] = join(dir, 'crashed');
       const reader = new AnswerReader({ workerUrl: support('crash-once-answer-worker.ts') });
@@ -68,12 +67,12 @@ describe('the answer worker', () => {
         status: 'completed',
       });
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await removeFolder(dir);
     }
   });
 
   it('that crashes reading a submit’s answer leaves its outcome unknown', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-answer-crash-'));
+    const dir = await tempFolder('answer-crash');
     try {
       process.env['PICTOR_TEST_ANSWER_CRASHED'] = join(dir, 'crashed');
       const reader = new AnswerReader({ workerUrl: support('crash-once-answer-worker.ts') });
@@ -82,7 +81,7 @@ describe('the answer worker', () => {
       expect(error).toMatchObject({ kind: 'protocol', mayHaveReachedService: true });
       expect(error.sentence).toEqual(sentence('error.service.answerReaderStoppedSubmit'));
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await removeFolder(dir);
     }
   });
 

@@ -5,8 +5,6 @@
  * to defaults" and leave those two out, in any language.
  */
 import { writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../shared/domain/settings';
@@ -14,6 +12,7 @@ import { MAIN_TRANSLATIONS } from '../../../../shared/i18n/main-translations';
 import { MainCatalogue } from '../../../../shared/i18n/main-catalogue';
 import { localeInfo } from '../../../../shared/domain/locales';
 import { SettingsService } from '../../../../electron/core/settings/settings-service';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 // The real electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
 vi.hoisted(() => {
@@ -29,10 +28,10 @@ const SAID: Partial<Record<keyof Settings, (settings: Settings) => string | null
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-cautious-'));
+  dir = await tempFolder('cautious');
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 function opened(file: string): SettingsService {

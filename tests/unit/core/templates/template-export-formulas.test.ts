@@ -7,9 +7,6 @@
  * that apostrophe, so a real file exported and imported again gives the same templates.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PromptTemplate } from '../../../../shared/domain/prompt-template';
@@ -20,6 +17,7 @@ import {
   readTemplateFile,
   writeTemplateFile,
 } from '../../../../electron/core/templates/template-files';
+import { removeFolder, tempFolderSync } from '../../../support/temp-folders';
 
 const NOW = 1_750_000_000_000;
 
@@ -56,10 +54,10 @@ const FORMULA = /^[=+\-@\t\r]/;
 
 let folder = '';
 beforeEach(() => {
-  folder = mkdtempSync(join(tmpdir(), 'pictor-template-formulas-'));
+  folder = tempFolderSync('template-formulas');
 });
 afterEach(async () => {
-  await rm(folder, { recursive: true, force: true });
+  await removeFolder(folder);
 });
 
 describe('an A1111 styles.csv export', () => {

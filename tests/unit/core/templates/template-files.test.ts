@@ -7,9 +7,7 @@
  * cannot be read at all refused with a sentence; names made unique; nothing in a file executed.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PromptTemplate } from '../../../../shared/domain/prompt-template';
@@ -27,6 +25,7 @@ import {
   writeTemplateFile,
   type TemplateFileFormat,
 } from '../../../../electron/core/templates/template-files';
+import { removeFolder, tempFolderSync } from '../../../support/temp-folders';
 
 const NOW = 1_750_000_000_000;
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -53,10 +52,10 @@ function refusal(run: () => unknown): string {
 
 let folder = '';
 beforeEach(() => {
-  folder = mkdtempSync(join(tmpdir(), 'pictor-templates-'));
+  folder = tempFolderSync('templates');
 });
 afterEach(async () => {
-  await rm(folder, { recursive: true, force: true });
+  await removeFolder(folder);
 });
 
 const FOOOCUS_STYLES = [

@@ -9,14 +9,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TrashJournal } from '../../../../electron/core/trash/trash-journal';
 import { TrashOperations } from '../../../../electron/core/trash/trash-operations';
 import { TARGET, engineHarness } from '../engine/engine-harness';
-import { KEEP_MS, cleanUp, galleryWithImages, tempDir } from './trash-fixture';
+import { KEEP_MS, testFolders, galleryWithImages } from './trash-fixture';
 
-afterEach(cleanUp);
+afterEach(() => testFolders.removeAll());
 
 async function engineWithTasks(count: number) {
   const { clock, history, engine } = engineHarness();
   const records = await engine.submit({ prompt: 'a task to remove' }, TARGET, count);
-  const journalDir = await tempDir('journal');
+  const journalDir = await testFolders.make('journal');
   const open = () =>
     new TrashOperations({
       journal: new TrashJournal(journalDir),

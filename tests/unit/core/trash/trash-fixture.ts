@@ -3,8 +3,7 @@
  * for the trash's unit tests: real files and links, a real journal folder, a manual clock and a
  * system trash that records what it is given.
  */
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resolveInside } from '../../../../electron/core/fs/gallery-path';
 import { TRASH_DIR } from '../../../../electron/core/trash/gallery-trash';
@@ -20,19 +19,12 @@ import {
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { makeRecord } from '../../../support/gallery-helpers';
+import { TempFolders } from '../../../support/temp-folders';
 
 export const KEEP_MS = 60_000;
 
-const dirs: string[] = [];
-export async function cleanUp(): Promise<void> {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-}
-
-export async function tempDir(name: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), `pictor-${name}-`));
-  dirs.push(dir);
-  return dir;
-}
+/** The folders this fixture and its tests make, removed by `testFolders.removeAll()` after each test. */
+export const testFolders = new TempFolders();
 
 /** Records in memory, as the engine keeps them (get, edit, editImageFiles, remove, reinstate). */
 export class MemoryRecords implements TrashEngine {
@@ -61,9 +53,9 @@ export class MemoryRecords implements TrashEngine {
 
 /** `count` tasks in their own folders, each with one saved image and its thumbnail. */
 export async function galleryWithImages(count = 1) {
-  const root = await tempDir('gallery');
+  const root = await testFolders.make('gallery');
   // Made by the journal itself (0700), as in the data folder.
-  const journalDir = join(await tempDir('data'), 'trash-journal');
+  const journalDir = join(await testFolders.make('data'), 'trash-journal');
   const records = new MemoryRecords();
   const tasks: TaskRecord[] = [];
   for (let n = 0; n < count; n += 1) {

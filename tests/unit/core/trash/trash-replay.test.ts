@@ -9,9 +9,9 @@ import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TRASH_DIR } from '../../../../electron/core/trash/gallery-trash';
 import { TrashJournal } from '../../../../electron/core/trash/trash-journal';
-import { cleanUp, galleryWithImages, inTrash, tempDir } from './trash-fixture';
+import { testFolders, galleryWithImages, inTrash } from './trash-fixture';
 
-afterEach(cleanUp);
+afterEach(() => testFolders.removeAll());
 
 /** The journal's batch files, parsed. */
 async function batches(journalDir: string) {
@@ -68,7 +68,7 @@ describe('replaying the trash journal at start-up', () => {
   it('sends images an earlier run held (no Undo under way) to the system trash, thumbnails removed', async () => {
     const g = await galleryWithImages(2);
     await g.ops.deleteImages(g.refs);
-    const outside = await tempDir('outside');
+    const outside = await testFolders.make('outside');
     await writeFile(join(outside, 'keep.png'), 'not Pictor’s');
     await symlink(join(outside, 'keep.png'), join(g.root, TRASH_DIR, 'planted.png'));
     await g.open().replay();
@@ -101,7 +101,7 @@ describe('replaying the trash journal at start-up', () => {
       id: '00000000-0000-4000-8000-000000000003',
       entries: batch!.entries.map((entry) => ({ batch: batch!.id, entry: entry.id })),
     });
-    const outside = await tempDir('outside');
+    const outside = await testFolders.make('outside');
     await rm(join(g.root, 'task-0'), { recursive: true });
     await symlink(outside, join(g.root, 'task-0'));
     await g.open().replay();

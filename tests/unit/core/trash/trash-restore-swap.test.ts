@@ -4,13 +4,14 @@
  * twin around each file call (scripted-swaps.ts): whatever it does, the file put back must be the
  * held image or nothing, never the private file outside (a hard link to it, or a copy of it).
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GalleryTrash, TRASH_DIR, heldNames } from '../../../../electron/core/trash/gallery-trash';
 import { filesUnder } from '../../../support/files';
-import { makeImage, makeTempDir } from '../../../support/gallery-helpers';
+import { makeImage } from '../../../support/gallery-helpers';
 import { scriptSwaps } from '../../../support/scripted-swaps';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const IMAGE = '2025/01/task/image-1.png';
@@ -23,7 +24,7 @@ let trash: GalleryTrash;
 const files = heldNames([{ role: 'image', path: IMAGE }]);
 
 beforeEach(async () => {
-  dir = await makeTempDir();
+  dir = await tempFolder('gallery');
   root = join(dir, 'gallery');
   await mkdir(join(root, '2025', '01', 'task'), { recursive: true });
   own = await makeImage('png', 21, 13);
@@ -36,7 +37,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 const pixels = (png: Buffer) => png.subarray(33, png.length - 12);

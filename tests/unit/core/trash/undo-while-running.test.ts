@@ -13,9 +13,9 @@ import type { TrashEngine, TrashProgress } from '../../../../electron/core/trash
 import { TrashJournal } from '../../../../electron/core/trash/trash-journal';
 import { TrashOperations } from '../../../../electron/core/trash/trash-operations';
 import { TARGET, engineHarness } from '../engine/engine-harness';
-import { KEEP_MS, cleanUp, galleryWithImages, inTrash, tempDir } from './trash-fixture';
+import { KEEP_MS, testFolders, galleryWithImages, inTrash } from './trash-fixture';
 
-afterEach(cleanUp);
+afterEach(() => testFolders.removeAll());
 
 /** Calls `then` once, right after the `nth` image's files were written (one put aside). */
 function afterEdits(
@@ -108,7 +108,7 @@ describe('an Undo while a removal of tasks runs', () => {
     const { clock, history, engine } = engineHarness();
     const records = await engine.submit({ prompt: 'a task to remove' }, TARGET, 40);
     const ids = records.map((record) => record.localId);
-    const journalDir = await tempDir('journal');
+    const journalDir = await testFolders.make('journal');
     const ops = new TrashOperations({
       journal: new TrashJournal(journalDir),
       core: { engine, gallery: { root: '/no-gallery', resolve: (path) => path } },

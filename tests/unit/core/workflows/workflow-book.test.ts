@@ -3,21 +3,20 @@
  * in its folder that is not a kept workflow (a stray file, a bad name, damaged JSON, a link) is
  * left out of the list, and a removal takes the workflow's own file, never what a link points to.
  */
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkflowBook } from '../../../../electron/core/workflows/workflow-book';
 import { DEFAULT_WORKFLOW } from '../../../../shared/domain/comfy-prompt';
+import { TempFolders } from '../../../support/temp-folders';
 
-const made: string[] = [];
+const made = new TempFolders();
 afterEach(async () => {
-  for (const dir of made.splice(0)) await rm(dir, { recursive: true, force: true });
+  await made.removeAll();
 });
 
 async function book() {
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-workflows-'));
-  made.push(dir);
+  const dir = await made.make('workflows');
   return { dir, folder: join(dir, 'comfyui-workflows'), book: new WorkflowBook(dir) };
 }
 

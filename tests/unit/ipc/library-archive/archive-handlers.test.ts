@@ -11,7 +11,6 @@ import { requests } from '../../../../shared/ipc/contract';
 import { archiveHandlers } from '../../../../electron/ipc/archive-handlers';
 import { ipcCaller } from '../../../support/ipc';
 import type { LibraryDialogs } from '../../../../electron/ports/library-dialogs';
-import { removeDir } from '../../../support/gallery-helpers';
 import {
   addTask,
   makeLibrary,
@@ -20,12 +19,13 @@ import {
   type Library,
 } from '../../core/library/archive/library-fixture';
 import { UNTIL } from '../../../support/waits';
+import { removeFolder } from '../../../support/temp-folders';
 
 const opened: Library[] = [];
 afterEach(async () => {
   for (const library of opened.splice(0)) {
     library.history.close();
-    await removeDir(library.dir);
+    await removeFolder(library.dir);
   }
 });
 

@@ -5,12 +5,12 @@
  * is checked too).
  */
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../e2e/harness/host';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, normalize, relative, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 /** Where the scripts write their PNGs. */
@@ -87,7 +87,7 @@ export async function withHarness<T>(
   body: (open: OpenHarnessPage) => Promise<T>,
 ): Promise<T> {
   const page = basename(options.html);
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-harness-'));
+  const dir = await tempFolder('harness');
   let server: Server | undefined;
   let browser: Browser | undefined;
   try {
@@ -103,7 +103,7 @@ export async function withHarness<T>(
   } finally {
     await browser?.close();
     server?.close();
-    await rm(dir, { recursive: true, force: true });
+    await removeFolder(dir);
   }
 }
 

@@ -1,5 +1,4 @@
-import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +19,7 @@ import {
   withPngStore,
 } from '../../../../support/c2pa-hostile';
 import { ENCODINGS, makeEncoded } from './meta-helpers';
+import { removeFolder, tempFolder } from '../../../../support/temp-folders';
 
 const SIGNED: Array<[ImageKind, Parameters<typeof c2paFixture>[0], string]> = [
   ['png', 'signed.png', 'png-caBX'],
@@ -177,9 +177,9 @@ describe('detecting a C2PA manifest store by the container structure', () => {
   describe('on files', () => {
     let folder: string;
     beforeAll(async () => {
-      folder = await mkdtemp(join(tmpdir(), 'pictor-c2pa-detect-'));
+      folder = await tempFolder('c2pa-detect');
     });
-    afterAll(() => rm(folder, { recursive: true, force: true }));
+    afterAll(() => removeFolder(folder));
 
     it.each(SIGNED)('finds the store of a signed %s file', async (kind, name) => {
       const file = join(folder, name);

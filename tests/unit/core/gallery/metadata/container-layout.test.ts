@@ -4,8 +4,7 @@
  * extended to VP8X with the XMP flag, its alpha flag and the canvas size of its bitstream, and a
  * RIFF size that matches. exiftool's own validation finds nothing wrong.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
@@ -14,13 +13,14 @@ import { embedProvenanceInBuffer } from '../../../../../electron/core/gallery/me
 import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
 import { EXIFTOOL, exiftoolRun } from '../../../../support/exiftool';
 import { needing } from '../../../../support/tools';
+import { removeFolder, tempFolder } from '../../../../support/temp-folders';
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-layout-'));
+  dir = await tempFolder('layout');
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** Every edited file, for exiftool's validation at the end (skipped, saying so, without it). */

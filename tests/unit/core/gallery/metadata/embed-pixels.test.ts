@@ -4,8 +4,7 @@
  * independent reader) finds every field and the digital source type, our reader gets them back,
  * and XMP the image host put there is replaced, not kept beside ours.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,13 +14,14 @@ import { DIGITAL_SOURCE_TYPE } from '../../../../../electron/core/gallery/metada
 import { ENCODINGS, decodedPixels, makeEncoded, sampleProvenance } from './meta-helpers';
 import { EXIFTOOL, exiftool } from '../../../../support/exiftool';
 import { needing } from '../../../../support/tools';
+import { removeFolder, tempFolder } from '../../../../support/temp-folders';
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-meta-'));
+  dir = await tempFolder('meta');
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 const CASES = ENCODINGS.flatMap((encoding) =>

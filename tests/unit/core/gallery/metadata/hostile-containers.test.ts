@@ -6,8 +6,7 @@
  */
 import fc from 'fast-check';
 import { crc32 } from 'node:zlib';
-import { mkdtemp, readFile, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContainerError } from '../../../../../electron/core/gallery/metadata/container';
@@ -19,16 +18,17 @@ import { readImageProvenance } from '../../../../../electron/core/gallery/metada
 import { bufferReader } from '../../../../../electron/core/gallery/metadata/range-reader';
 import type { ImageKind } from '../../../../../electron/core/images/image-sniff';
 import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
+import { removeFolder, tempFolder } from '../../../../support/temp-folders';
 
 const images = new Map<string, Buffer>();
 let root: string;
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'pictor-hostile-'));
+  root = await tempFolder('hostile');
   await mkdir(join(root, '.pictor-tmp'));
   for (const encoding of ENCODINGS) images.set(encoding.name, await makeEncoded(encoding, 33, 21));
 });
 afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
+  await removeFolder(root);
 });
 
 const image = (name: string) => Buffer.from(images.get(name)!);

@@ -6,8 +6,7 @@
  * independent reader (exiftool) whatever the prompt.
  */
 import fc from 'fast-check';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedProvenanceInBuffer } from '../../../../../electron/core/gallery/metadata/embed';
@@ -17,15 +16,16 @@ import { buildXmpPacket } from '../../../../../electron/core/gallery/metadata/xm
 import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
 import { EXIFTOOL, exiftool } from '../../../../support/exiftool';
 import { needing } from '../../../../support/tools';
+import { removeFolder, tempFolder } from '../../../../support/temp-folders';
 
 const images = new Map<string, Buffer>();
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-prompts-'));
+  dir = await tempFolder('prompts');
   for (const encoding of ENCODINGS) images.set(encoding.name, await makeEncoded(encoding, 16, 9));
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 const NASTY = [

@@ -3,8 +3,7 @@
  * carries a manifest store, within the download's bounds (a store over the cap is `unreadable`
  * without being parsed), and the prompt comes from the image or the XMP beside it.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_STORE_BYTES } from '../../../../../electron/core/gallery/metadata/c2pa-verdict';
@@ -23,12 +22,13 @@ import {
 } from '../../../../support/c2pa-hostile';
 import { SIGNED_VERDICT } from '../../../../support/c2pa-hostile-cases';
 import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
+import { removeFolder, tempFolder } from '../../../../support/temp-folders';
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-info-'));
+  dir = await tempFolder('info');
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => removeFolder(dir));
 
 /** A verifier that says the signed fixtures' verdict and remembers what it was asked. */
 function recordingVerifier(): ContentCredentialVerifier & { asked: CredentialRequest[] } {

@@ -5,8 +5,7 @@
  * is byte for byte the same afterwards, and exiftool reads the XMP back.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,13 +13,14 @@ import type { ImageKind } from '../../../../../electron/core/images/image-sniff'
 import { embedProvenanceInFile } from '../../../../../electron/core/gallery/metadata/embed';
 import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
 import { exiftool } from '../../../../support/exiftool';
+import { removeFolder, tempFolder } from '../../../../support/temp-folders';
 
 let root = '';
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'pictor-xmp-stream-'));
+  root = await tempFolder('xmp-stream');
   await mkdir(join(root, '.pictor-tmp'));
 });
-afterAll(() => rm(root, { recursive: true, force: true }));
+afterAll(() => removeFolder(root));
 
 /** The bytes that hold the picture itself, by container: what no metadata edit may touch. */
 function imageData(bytes: Buffer, kind: ImageKind): Buffer {

@@ -16,17 +16,11 @@ import {
   isTriagePacket,
   xmpTriageOf,
 } from '../../../../../electron/core/gallery/metadata/xmp-triage';
-import {
-  cleanUp,
-  galleryWithImages,
-  inTrash,
-  onlyRecord,
-  tempDir,
-} from '../../trash/trash-fixture';
+import { testFolders, galleryWithImages, inTrash, onlyRecord } from '../../trash/trash-fixture';
 import { makeRecord } from '../../../../support/gallery-helpers';
 import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
 
-afterEach(cleanUp);
+afterEach(() => testFolders.removeAll());
 
 describe('the triage in XMP terms', () => {
   it('rates 1-5, a reject -1, and writes nothing for an untriaged image', () => {
@@ -77,7 +71,7 @@ describe('the trash and the triage sidecar', () => {
 
 describe('rebuild and the triage sidecar', () => {
   async function folderWith(sidecar: Buffer): Promise<{ root: string; folder: string }> {
-    const root = await tempDir('rebuild-xmp');
+    const root = await testFolders.make('rebuild-xmp');
     const folder = join(root, 'task');
     await mkdir(folder);
     await writeFile(join(folder, 'image-1.png'), await makeEncoded(ENCODINGS[0]!, 8, 8));

@@ -6,8 +6,7 @@
  * the task's own fields still read. exiftool reads the fields.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedProvenanceInBuffer } from '../../../../../electron/core/gallery/metadata/embed';
@@ -27,6 +26,7 @@ import { makeTaskRecord } from '../../../../support/task-records';
 import { needing } from '../../../../support/tools';
 import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
 import { EXIFTOOL, exiftool } from '../../../../support/exiftool';
+import { removeFolder, tempFolder } from '../../../../support/temp-folders';
 
 const image = (seed: string, mime: InputImage['mime'] = 'image/png'): InputImage => ({
   sha256: createHash('sha256').update(seed).digest('hex'),
@@ -60,11 +60,11 @@ const OUTPAINT: ImageInputs = {
 const pictures = new Map<string, Buffer>();
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-xmp-lineage-'));
+  dir = await tempFolder('xmp-lineage');
   for (const encoding of ENCODINGS) pictures.set(encoding.name, await makeEncoded(encoding, 16, 9));
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 function readOf(packet: string) {

@@ -5,8 +5,7 @@
  * tricks, names outside the option-name rules) loses the options alone, with a note; the task's
  * other fields still read. Options past their cap are left out of the packet, never cut.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedProvenanceInBuffer } from '../../../../../electron/core/gallery/metadata/embed';
@@ -26,6 +25,7 @@ import {
 } from '../../../../../shared/domain/model-params';
 import type { TaskTemplate } from '../../../../../shared/domain/task-template';
 import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
+import { removeFolder, tempFolder } from '../../../../support/temp-folders';
 
 const PARAMS: ParamValues = {
   num_inference_steps: 28,
@@ -44,10 +44,10 @@ const PARAMS: ParamValues = {
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-xmp-params-'));
+  dir = await tempFolder('xmp-params');
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 const packetWith = (params: ParamValues | undefined): string =>

@@ -7,8 +7,7 @@
  * way before the prompt is cut. A sidecar made again for a rating keeps it. exiftool reads the
  * fields.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedProvenanceInBuffer } from '../../../../../electron/core/gallery/metadata/embed';
@@ -36,6 +35,7 @@ import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
 import { EXIFTOOL, exiftool } from '../../../../support/exiftool';
 import { makeTaskRecord } from '../../../../support/task-records';
 import { needing } from '../../../../support/tools';
+import { removeFolder, tempFolder } from '../../../../support/temp-folders';
 
 const TEMPLATE: TaskTemplate = {
   id: '0b6f1d7e-3c1a-4c55-9a0e-2f1d3c4b5a61',
@@ -55,11 +55,11 @@ const TEMPLATE: TaskTemplate = {
 const images = new Map<string, Buffer>();
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-xmp-template-'));
+  dir = await tempFolder('xmp-template');
   for (const encoding of ENCODINGS) images.set(encoding.name, await makeEncoded(encoding, 16, 9));
 });
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeFolder(dir);
 });
 
 /** The packet's text for the sample provenance with `template`. */

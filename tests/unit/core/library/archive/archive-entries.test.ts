@@ -11,10 +11,10 @@ import { ArchiveRefusedError } from '../../../../../electron/core/library/archiv
 import { importLibrary } from '../../../../../electron/core/library/archive/import-library';
 import { sidecarText } from '../../../../../electron/core/gallery/sidecar';
 import { filesUnder } from '../../../../support/files';
-import { removeDir } from '../../../../support/gallery-helpers';
 import { exportEntries, manifestFor, taskFiles, writeZip, type ExportFile } from './crafted-export';
 import type { CraftedEntry } from './crafted-zip';
 import { addTask, makeLibrary, useLibrary } from './library-fixture';
+import { removeFolder } from '../../../../support/temp-folders';
 
 const randomHex = (length: number) => randomBytes(length / 2).toString('hex');
 
@@ -159,7 +159,7 @@ describe('a folder to import', () => {
       await mkdir(secret);
       await writeFile(join(secret, 'pictor.json'), 'not yours');
       const image = join(from.root, ...(task.images[0]?.file ?? '').split('/'));
-      await removeDir(image);
+      await removeFolder(image);
       await symlink(join(secret, 'pictor.json'), image);
       await symlink(secret, join(from.root, '2025', 'linked'));
       const summary = await importLibrary({
@@ -179,7 +179,7 @@ describe('a folder to import', () => {
       ).toEqual([]);
     } finally {
       from.history.close();
-      await removeDir(from.dir);
+      await removeFolder(from.dir);
     }
   });
 
@@ -217,7 +217,7 @@ describe('a folder to import', () => {
       expect(library.history.get(running.localId)?.images).toHaveLength(1);
     } finally {
       from.history.close();
-      await removeDir(from.dir);
+      await removeFolder(from.dir);
     }
   });
 });

@@ -4,25 +4,24 @@
  * closing the archive cancels what waits, waits for what runs, and only then closes the file.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ArchiveFile } from '../../../../../electron/core/library/archive/archive-file';
 import { openDescriptorsUnder } from '../../../../support/open-descriptors';
+import { TempFolders } from '../../../../support/temp-folders';
 
 const KiB = 1024;
-const folders: string[] = [];
+const folders = new TempFolders();
 
 afterEach(async () => {
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+  await folders.removeAll();
 });
 
 async function archiveOf(bytes: Buffer): Promise<{ folder: string; file: ArchiveFile }> {
-  const folder = await mkdtemp(join(tmpdir(), 'pictor-archive-file-'));
-  folders.push(folder);
+  const folder = await folders.make('archive-file');
   await writeFile(join(folder, 'a.zip'), bytes);
   return { folder, file: await ArchiveFile.open(join(folder, 'a.zip')) };
 }

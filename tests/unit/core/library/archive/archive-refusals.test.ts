@@ -10,10 +10,10 @@ import { ArchiveRefusedError } from '../../../../../electron/core/library/archiv
 import type { ArchiveLimits } from '../../../../../electron/core/library/archive/archive-limits';
 import { importLibrary } from '../../../../../electron/core/library/archive/import-library';
 import { filesUnder } from '../../../../support/files';
-import { removeDir } from '../../../../support/gallery-helpers';
 import { craftZip, extraField, type CraftedEntry } from './crafted-zip';
 import { exportEntries, manifestFor, taskFiles, writeZip, type ExportFile } from './crafted-export';
 import { makeLibrary, type Library } from './library-fixture';
+import { removeFolder } from '../../../../support/temp-folders';
 
 let library: Library;
 let files: ExportFile[];
@@ -23,7 +23,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   library.history.close();
-  await removeDir(library.dir);
+  await removeFolder(library.dir);
 });
 
 async function expectRefused(

@@ -4,18 +4,18 @@
  * it copies into). The error must wait for that reader: thrown at the process it would end the
  * main process for a crafted archive.
  */
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ARCHIVE_LIMITS } from '../../../../../electron/core/library/archive/archive-limits';
 import { readBounded } from '../../../../../electron/core/library/archive/stream-copy';
 import { openZipSource } from '../../../../../electron/core/library/archive/zip-source';
 import { craftZip } from './crafted-zip';
+import { TempFolders } from '../../../../support/temp-folders';
 
-const dirs: string[] = [];
+const dirs = new TempFolders();
 afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  await dirs.removeAll();
 });
 
 /** Turns of the event loop until `condition` holds. */
@@ -25,8 +25,7 @@ async function until(condition: () => boolean): Promise<void> {
 
 describe('an archive entry that holds more than it declares', () => {
   it('keeps its error for its reader when it fails before anyone reads it', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-entry-errors-'));
-    dirs.push(dir);
+    const dir = await dirs.make('entry-errors');
     const file = join(dir, 'crafted.zip');
     const data = Buffer.alloc(5 * 1024 * 1024, 7);
     await writeFile(file, craftZip([{ name: 'pictor-export.json', data, uncompressedSize: 100 }]));

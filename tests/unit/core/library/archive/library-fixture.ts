@@ -17,10 +17,11 @@ import { sidecarText } from '../../../../../electron/core/gallery/sidecar';
 import { CoreOperations } from '../../../../../electron/core/operations/core-operations';
 import { ManualClock } from '../../../../fakes/manual-clock';
 import { onTestFinished } from 'vitest';
-import { makeImage, makeTempDir, removeDir } from '../../../../support/gallery-helpers';
+import { makeImage } from '../../../../support/gallery-helpers';
 import { makeTaskRecord } from '../../../../support/task-records';
 import { copyMigratedHistory } from '../../../../support/migrated-history';
 import { fieldsOf, perTest } from '../../../../support/per-test';
+import { removeFolder, tempFolder } from '../../../../support/temp-folders';
 
 export interface Library {
   readonly dir: string;
@@ -57,7 +58,7 @@ function openCopiedHistory(file: string): HistoryStore {
 }
 
 export async function makeLibrary(): Promise<Library> {
-  const dir = await makeTempDir();
+  const dir = await tempFolder('gallery');
   const root = join(dir, 'gallery');
   await mkdir(join(root, TEMP_DIR), { recursive: true });
   return {
@@ -71,7 +72,7 @@ export async function makeLibrary(): Promise<Library> {
 /** Closes `library`'s history and removes its folder. */
 async function endLibrary(library: Library): Promise<void> {
   library.history.close();
-  await removeDir(library.dir);
+  await removeFolder(library.dir);
 }
 
 /**

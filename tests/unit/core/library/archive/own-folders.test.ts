@@ -11,14 +11,15 @@ import { TRASH_DIR } from '../../../../../electron/core/trash/gallery-trash';
 import { THUMBS_DIR } from '../../../../../electron/core/gallery/gallery-layout';
 import { TEMP_DIR } from '../../../../../electron/core/fs/temp-names';
 import { importLibrary } from '../../../../../electron/core/library/archive/import-library';
-import { makeImage, removeDir } from '../../../../support/gallery-helpers';
+import { makeImage } from '../../../../support/gallery-helpers';
 import { addTask, makeLibrary, type Library } from './library-fixture';
+import { removeFolder } from '../../../../support/temp-folders';
 
 const made: Library[] = [];
 afterEach(async () => {
   for (const library of made.splice(0)) {
     library.history.close();
-    await removeDir(library.dir);
+    await removeFolder(library.dir);
   }
 });
 
