@@ -11,22 +11,12 @@
  * be a real folder in it (contained-fs.ts ensureFolder: a link or a file there is refused, never
  * followed) and what a look removes goes as itself, never through a link. Real files on this disk.
  */
-import {
-  chmod,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readlink,
-  rm,
-  stat,
-  symlink,
-  writeFile,
-} from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readdir, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { heldForChanges, holdLibraryOpen, UnsafePathError } from '../../../electron/core/fs';
 import { HOLDS_DIR } from '../../../electron/core/fs/library-holds';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 const posix = process.platform !== 'win32';
 
@@ -37,7 +27,7 @@ let theirs: string;
 const THEIR_FILES = ['notes.txt', 'photo.png', 'thesis.tex'];
 
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'pictor-holds-links-'));
+  root = await tempFolder('holds-links');
   data = join(root, 'data');
   theirs = join(root, 'documents');
   await mkdir(data, { mode: 0o700 });
@@ -46,7 +36,7 @@ beforeEach(async () => {
   for (const name of THEIR_FILES) await writeFile(join(theirs, name), name);
 });
 afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
+  await removeFolder(root);
 });
 
 /** What the user's folder holds, and its mode. */

@@ -5,22 +5,22 @@
  * copy nor `.pictor-tmp`), so a quit leaves no write behind. On real files.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClosingGate } from '../../../../electron/core/base';
 import { TemplateBackup } from '../../../../electron/core/templates/template-backup';
 import { silentLogger } from '../../../../electron/ports/logger';
+import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 let root: string;
 
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'pictor-template-backup-'));
+  root = await tempFolder('template-backup');
 });
 
 afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
+  await removeFolder(root);
 });
 
 const copy = () => join(root, '.pictor-templates', 'templates.json');
