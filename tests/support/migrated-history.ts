@@ -6,28 +6,34 @@
  * and a closed database is one file (no write-ahead log beside it), so the copy is what the
  * test's own first open would have made there; its first open still runs the history's checks.
  */
-import { copyFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HISTORY_FILE, HistoryStore } from '../../electron/core/history/history-store';
 import { removeFolderSync, tempFolderSync } from './temp-folders';
 
-let template: string | null = null;
+/** The migrated file's bytes and mode, kept in memory: its folder is removed at once. */
+let template: { readonly bytes: Buffer; readonly mode: number } | null = null;
 
-function makeTemplate(): string {
+function makeTemplate(): { readonly bytes: Buffer; readonly mode: number } {
   const dir = tempFolderSync('migrated-history');
-  const file = join(dir, HISTORY_FILE);
-  HistoryStore.open(file).close();
-  const left = readdirSync(dir);
-  if (left.length !== 1) throw new Error(`a closed history left ${left.join(', ')} beside it`);
-  process.once('exit', () => removeFolderSync(dir));
-  return file;
+  try {
+    const file = join(dir, HISTORY_FILE);
+    HistoryStore.open(file).close();
+    const left = readdirSync(dir);
+    if (left.length !== 1) throw new Error(`a closed history left ${left.join(', ')} beside it`);
+    // Removed now, not at the process's exit: a vitest worker thread never sees that event, so
+    // every thread of a run left its folder behind.
+    return { bytes: readFileSync(file), mode: statSync(file).mode & 0o777 };
+  } finally {
+    removeFolderSync(dir);
+  }
 }
 
 /** Writes a new, fully migrated, empty history file at `to` (its folder must exist). */
 export function copyMigratedHistory(to: string): void {
   template ??= makeTemplate();
-  copyFileSync(template, to);
+  writeFileSync(to, template.bytes, { mode: template.mode });
 }
 
 /**
