@@ -74,9 +74,10 @@ function respond(socket: Socket, head: string): void {
   else socket.end(wire);
 }
 
+/** The address of `answer`: a name stands for one answer (framed once, for every test using it). */
 function serve(name: string, answer: Answer) {
   const path = `/${name}`;
-  served.set(path, answer);
+  if (!served.has(path)) served.set(path, answer);
   return `http://127.0.0.1:${host.port}${path}`;
 }
 
@@ -109,7 +110,7 @@ describe('an 8 MB image in small chunks', () => {
     async (cut) => {
       const abort = new AttemptAbort(600_000);
       try {
-        const url = serve(`pieces-${cut}.png`, { body: large, cut });
+        const url = serve(`large-${cut}.png`, { body: large, cut });
         const response = await createPinnedFetch()(url, { signal: abort.signal }, LOOPBACK);
         const source = response.body && directBody(response.body);
         if (!source) throw new Error('The pinned download has no body of its own.');
