@@ -29,7 +29,7 @@ import type { Clock } from '../ports/clock';
 import type { Disposable } from '../ports/disposable';
 import type { Logger } from '../ports/logger';
 import { CoalescingQueue } from './coalescing-queue';
-import type { Emit } from './ipc-main-bridge';
+import { parsedByContract, type Emit } from './ipc-main-bridge';
 import type { Memberships, OpenViews } from './open-views';
 
 /** The least time between two batches: at most about seven a second. */
@@ -112,12 +112,11 @@ export class TaskUpdates implements TaskChangeSink, Disposable {
   private deliver(batch: readonly Queued[]): void {
     const changed = batch.map((queued) => this.toChange(queued));
     const places = this.placesOf(changed);
-    const changes = changed
-      .map((change) => withViews(change, places))
-      .filter((change) => this.fits(change));
+    const changes = changed.flatMap((change) => this.fitting(withViews(change, places)));
     for (let at = 0; at < changes.length; at += MAX_TASK_CHANGES) {
       try {
-        this.deps.emit('tasks:updated', changes.slice(at, at + MAX_TASK_CHANGES));
+        const message = changes.slice(at, at + MAX_TASK_CHANGES);
+        this.deps.emit('tasks:updated', parsedByContract(message));
       } catch (error) {
         // A window going away mid-send: the next page reads the tasks afresh.
         this.deps.logger.warn('task updates not sent', { detail: String(error) });
@@ -146,17 +145,19 @@ export class TaskUpdates implements TaskChangeSink, Disposable {
   }
 
   /**
-   * Whether the change matches the contract. The emitter parses each message whole, so one task
-   * that does not would hold back every other task's change: it alone is left out (and sent
-   * whole next time).
+   * The change as the contract parsed it (stripped to its schema), or none. Each change is parsed
+   * alone, so one task that does not match would not hold back every other task's: it alone is
+   * left out (and sent whole next time). The one parse: the emitter sends the parsed changes as
+   * they are (parsedByContract), not parsing each again with the message's schema.
    */
-  private fits(change: TaskChange): boolean {
-    if (taskChangeSchema().safeParse(change).success) return true;
+  private fitting(change: TaskChange): TaskChange[] {
+    const parsed = taskChangeSchema().safeParse(change);
+    if (parsed.success) return [parsed.data];
     this.sent.delete(localIdOf(change));
     this.deps.logger.error('task change dropped: does not match the contract', {
       change: change.change,
     });
-    return false;
+    return [];
   }
 
   /**

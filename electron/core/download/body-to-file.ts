@@ -33,8 +33,9 @@ class HeadSniffer {
 
   /** `true` once the body is known not to be an image (enough bytes seen and no magic). */
   push(chunk: Uint8Array): boolean {
+    if (this.length === DESCRIBE_BYTES) return this.kind === null;
     const take = Math.min(chunk.length, DESCRIBE_BYTES - this.length);
-    this.head.set(chunk.subarray(0, take), this.length);
+    this.head.set(take === chunk.length ? chunk : chunk.subarray(0, take), this.length);
     this.length += take;
     if (this.kind === null && this.length >= SNIFF_BYTES) this.kind = sniffImage(this.bytes());
     return this.kind === null && this.length >= DESCRIBE_BYTES;

@@ -75,7 +75,8 @@ export class LineBlock {
     this.length = 0;
     this.lineStart = 0;
     this.sawCR = false;
-    this.lines = [];
+    // A new list only when the last block's was filled (read by then): a chunk line per piece.
+    if (this.lines.length > 0) this.lines = [];
   }
 
   /**

@@ -47,14 +47,33 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** Never follows a link at the last component, never waits on a FIFO. */
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
+/** A job's file, opened, and its size as the one `fstat` of the open saw it. */
+interface OpenedSource {
+  readonly handle: FileHandle;
+  readonly size: number;
+}
+
 /**
  * The job's file, opened: inside `root` when given (a gallery image: its folder may be swapped
- * for a link between the header check and this open), else as named; null when it cannot be.
+ * for a link between the header check and this open), else as named; null when it cannot be or
+ * is not a regular file. Looked at once: the open inside a root has the handle's `fstat` already.
  */
-async function openSource(file: string, root: string | undefined): Promise<FileHandle | null> {
-  if (root === undefined) return fs.open(file, OPEN_FLAGS).catch(() => null);
-  const opened = await openInside(root, file).catch(() => null);
-  return opened?.ok ? opened.handle : null;
+async function openSource(file: string, root: string | undefined): Promise<OpenedSource | null> {
+  let handle: FileHandle;
+  let stats: { isFile(): boolean; readonly size: number | bigint } | null;
+  if (root === undefined) {
+    const opened = await fs.open(file, OPEN_FLAGS).catch(() => null);
+    if (!opened) return null;
+    handle = opened;
+    stats = await handle.stat().catch(() => null);
+  } else {
+    const opened = await openInside(root, file).catch(() => null);
+    if (!opened?.ok) return null;
+    ({ handle, stats } = opened);
+  }
+  if (stats?.isFile()) return { handle, size: Number(stats.size) };
+  await handle.close().catch(() => undefined);
+  return null;
 }
 
 function plain(status: number, text: string): Response {
@@ -214,23 +233,18 @@ export class ImageJobSources {
     // A slot before the open: a request waiting for one holds no file.
     const slot = await this.streams.take();
     if (!slot) return plain(503, 'Too many jobs are being read.');
-    const handle = await openSource(file, root);
-    if (!handle) {
+    const opened = await openSource(file, root);
+    if (!opened) {
       slot.release();
       return plain(404, 'No such job.');
     }
+    const { handle, size } = opened;
     try {
-      const stats = await handle.stat();
-      if (!stats.isFile()) throw new Error('not a regular file');
       // The body closes the handle and gives the slot back when it ends or is cancelled; each
       // chunk read is the chunk sent (no copy), into the job's lent buffers, and nothing past
       // the Content-Length is read.
       const reads = { ...JOB_READS, buffer: lease.take, readToEnd: lease.readToEnd };
-      return this.respond(
-        fileBody(handle, stats.size, slot, reads),
-        'application/octet-stream',
-        stats.size,
-      );
+      return this.respond(fileBody(handle, size, slot, reads), 'application/octet-stream', size);
     } catch {
       await handle.close().catch(() => undefined);
       slot.release();

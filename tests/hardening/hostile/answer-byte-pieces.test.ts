@@ -27,6 +27,7 @@ import { ServiceClient } from '../../../electron/core/service/service-client';
 import { ServiceError } from '../../../electron/core/service/service-error';
 import type { ProviderId } from '../../../shared/domain/providers';
 import { bundledAnswers } from '../../support/bundled-history-worker';
+import { chunkedBody, type ChunkSizes } from '../../support/chunked-body';
 
 const KEY = 'sk-byte-PIECES-3141';
 const ID = '0b4d6c1e-4b8a-4f5e-9a53-6b1f1d2e3c4a';
@@ -43,15 +44,14 @@ const MAX_STREAM_BYTES = 1024 * 1024;
 const MAX_RATIO = 2;
 const ROUNDS = 2;
 
-/** The size of an answer's `index`th chunk on the wire: each a piece for the fetch. */
-type Sizes = (index: number) => number;
+/** How an answer is cut into chunks on the wire: each chunk a piece for the fetch. */
 const IRREGULAR = [1, 2, 13, 1, 5, 300, 3, 1, 64, 2, 4096, 1];
 const CUTS = {
   whole: () => Number.MAX_SAFE_INTEGER,
   '1-byte': () => 1,
   '7-byte': () => 7,
   irregular: (index) => IRREGULAR[index % IRREGULAR.length]!,
-} satisfies Record<string, Sizes>;
+} satisfies Record<string, ChunkSizes>;
 type Cut = keyof typeof CUTS;
 const PIECES: readonly Cut[] = ['1-byte', '7-byte', 'irregular'];
 
@@ -65,31 +65,8 @@ interface Framed {
   readonly ending?: Ending;
 }
 
-/** `body` as HTTP/1.1 chunks of `sizes`, without the last chunk. */
-function chunked(body: Uint8Array, sizes: Sizes): Buffer {
-  const frames: number[] = [];
-  let length = 0;
-  for (let at = 0; at < body.length;) {
-    const size = Math.min(sizes(frames.length), body.length - at);
-    frames.push(size);
-    length += size.toString(16).length + size + 4;
-    at += size;
-  }
-  const out = Buffer.allocUnsafe(length);
-  let from = 0;
-  let to = 0;
-  for (const size of frames) {
-    to += out.write(`${size.toString(16)}\r\n`, to, 'latin1');
-    out.set(body.subarray(from, from + size), to);
-    to += size;
-    from += size;
-    to += out.write('\r\n', to, 'latin1');
-  }
-  return out;
-}
-
 /** An answer's bytes on the wire: its head, its body cut as `sizes` says, and its ending. */
-function wire(answer: Framed, sizes: Sizes): Buffer {
+function wire(answer: Framed, sizes: ChunkSizes): Buffer {
   const body =
     typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : Buffer.from(answer.body);
   const status = answer.status ?? 200;
@@ -100,7 +77,7 @@ function wire(answer: Framed, sizes: Sizes): Buffer {
     'latin1',
   );
   const last = (answer.ending ?? 'end') === 'end' ? Buffer.from('0\r\n\r\n') : Buffer.alloc(0);
-  return Buffer.concat([head, chunked(body, sizes), last]);
+  return Buffer.concat([head, chunkedBody(body, sizes), last]);
 }
 
 const servers: Server[] = [];
@@ -208,7 +185,7 @@ const replicateWait: Ask = (client, origin) =>
 /** What `ask` comes to when the service answers `answer` cut as `cut`. */
 async function read(
   answer: Framed,
-  cut: Cut | Sizes,
+  cut: Cut | ChunkSizes,
   ask: Ask,
   client = clientOf(),
 ): Promise<unknown> {

@@ -4,8 +4,9 @@
  * a live part without the record, a large batch is split at the contract's cap, what waits goes
  * out when the wiring ends, and every message is what the contract accepts.
  */
-import { describe, expect, it } from 'vitest';
-import type { Emit } from '../../../electron/ipc/ipc-main-bridge';
+import type { WebContents } from 'electron';
+import { describe, expect, it, vi } from 'vitest';
+import { createEmitter } from '../../../electron/ipc/ipc-main-bridge';
 import type { Logger } from '../../../electron/ports/logger';
 import { TASK_UPDATES_INTERVAL_MS, TaskUpdates } from '../../../electron/ipc/task-updates';
 import type { LiveState } from '../../../shared/domain/live-state';
@@ -24,13 +25,18 @@ function updates() {
   const record = (message: string) => void logged.push(message);
   const logger: Logger = { debug: record, info: record, warn: record, error: record };
   const messages: { at: number; changes: TaskChange[] }[] = [];
-  const emit: Emit = (channel, payload) => {
-    expect(channel).toBe('tasks:updated');
-    // What the page gets: parsed with the contract, as the bridge does.
-    const changes = events['tasks:updated'].parse(payload);
-    messages.push({ at: clock.now() - start, changes });
-  };
-  const sink = new TaskUpdates({ clock, emit, logger });
+  // The main process's own emitter, into a window that keeps what it is sent.
+  const contents = {
+    isDestroyed: () => false,
+    send(channel: string, payload: unknown) {
+      expect(channel).toBe('tasks:updated');
+      // What the page gets: a message the contract accepts, stripped to it.
+      const changes = events['tasks:updated'].parse(structuredClone(payload));
+      expect(changes).toEqual(payload);
+      messages.push({ at: clock.now() - start, changes });
+    },
+  } as unknown as WebContents;
+  const sink = new TaskUpdates({ clock, emit: createEmitter(() => contents, logger), logger });
   const sent = () => messages.flatMap((message) => message.changes);
   return { clock, sink, messages, sent, logged };
 }
@@ -195,6 +201,24 @@ describe('TaskUpdates', () => {
     sink.updated(item({ ...running('bad', 2, 2_000) }));
     await clock.advance(TASK_UPDATES_INTERVAL_MS);
     expect(sent().at(-1)).toMatchObject({ change: 'task' });
+  });
+
+  it('parses each change once: the message made of the parsed changes is not parsed again on its way out', async () => {
+    const { clock, sink, sent } = updates();
+    const extra = { ...running('extra', 1, 1_000), notInTheContract: 'dropped' } as TaskRecord;
+    const message = vi.spyOn(events['tasks:updated'], 'safeParse');
+    try {
+      sink.updated(item(running('one', 1, 1_000)));
+      sink.updated(item(extra));
+      sink.removed('two');
+      await clock.advance(0);
+      expect(sent()).toHaveLength(3);
+      // Stripped to the contract all the same.
+      expect(JSON.stringify(sent())).not.toContain('notInTheContract');
+      expect(message).not.toHaveBeenCalled();
+    } finally {
+      message.mockRestore();
+    }
   });
 
   it('sends what waits when the wiring ends (a quit), and nothing after', async () => {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, symlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ImageJobSources } from '../../../../electron/core/images/image-job-sources';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { fifoMaker, makeFifo, needing } from '../../../support/tools';
@@ -148,6 +148,27 @@ describe('ImageJobSources', () => {
     expect(Buffer.concat(held).equals(bytes)).toBe(true);
   });
 
+  it('looks at a job file once: the one fstat of its open, inside a root or named alone', async () => {
+    const file = join(dir, 'once.png');
+    const bytes = randomBytes(64 * 1024);
+    await writeFile(file, bytes);
+    const probe = await open(file, 'r');
+    const stat = vi.spyOn(Object.getPrototypeOf(probe) as FileHandle, 'stat');
+    await probe.close();
+    try {
+      for (const root of [undefined, dir]) {
+        stat.mockClear();
+        const { token } = sources.register({ kind: 'file', file, ...(root ? { root } : {}) });
+        const response = await get(token);
+        expect(response.headers.get('content-length')).toBe(String(bytes.length));
+        expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+        expect(stat, root ?? 'no root').toHaveBeenCalledTimes(1);
+      }
+    } finally {
+      stat.mockRestore();
+    }
+  });
+
   it('answers only GET, and a method refused does not use the token up', async () => {
     const { token } = sources.register({ kind: 'bytes', bytes: new Uint8Array([1]), type: 'x/y' });
     expect((await get(token, 'POST')).status).toBe(405);
@@ -174,11 +195,14 @@ describe('ImageJobSources', () => {
       await mkdir(folder);
       const fifo = join(dir, 'fifo.png');
       makeFifo(FIFO, fifo);
-      for (const file of [link, folder, fifo, join(dir, 'missing.png')]) {
-        const { token } = sources.register({ kind: 'file', file });
-        const response = await get(token);
-        expect(response.status, file).toBe(404);
-        expect(await response.text()).not.toContain('secret');
+      // Named alone, and opened inside the folder as a gallery image is.
+      for (const root of [undefined, dir]) {
+        for (const file of [link, folder, fifo, join(dir, 'missing.png')]) {
+          const { token } = sources.register({ kind: 'file', file, ...(root ? { root } : {}) });
+          const response = await get(token);
+          expect(response.status, `${file} in ${root ?? 'no root'}`).toBe(404);
+          expect(await response.text()).not.toContain('secret');
+        }
       }
     },
   );
