@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { messageOf, UserFacingError } from '../errors';
 import { removeQuietly } from './atomic-file';
-import { ensureFolder } from './contained-fs';
+import { ensurePrivateFolderBelow } from './contained-fs';
 import { errorCode } from './error-codes';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE } from './private-files';
 import { isLeftoverTemp, isOwnTempName, ownUniqueName, STALE_TEMP_MS } from './temp-names';
@@ -84,8 +84,7 @@ async function leave(dataDir: string, suffix: string): Promise<string> {
   const path = join(dir, ownUniqueName(suffix));
   try {
     await ensurePrivateFolder(dataDir);
-    await ensureFolder(dataDir, dir);
-    await ensurePrivateFolder(dir);
+    await ensurePrivateFolderBelow(dataDir, dir);
     await (await open(path, 'wx', PRIVATE_FILE_MODE)).close();
   } catch (error) {
     const code = errorCode(error);
