@@ -9,7 +9,9 @@
  * Each process that opens the library leaves a file in the data folder's `library-holds` (0700)
  * for as long as it has it open: `<host tag>-<pid>-<time>.<count>.use`, named as temporary files
  * are (temp-names.ts `ownUniqueName`: the folder is private, so the name needs to be unique, not
- * unguessable), so a process killed or crashed leaves nothing that counts. A change of folder
+ * unguessable), so a process killed or crashed leaves nothing that counts; where the system tells
+ * a process's start (Linux) the name carries it too, so neither does it once the system gives its
+ * pid to another process (process-owner.ts). A change of folder
  * leaves a `.move` file first and then looks: another process's `.use` or `.move` refuses it. A
  * process opening the library leaves its `.use` first and then looks: another's `.move` refuses
  * it. Each side writes before it looks, so of two that start together at least one sees the
