@@ -1,11 +1,12 @@
 /**
  * Folders of Pictor's own below the data folder — the target folder and `.pictor-tmp` of a private
  * file (electron/core/fs/private-write.ts writePrivateFile: the model options, a ComfyUI
- * workflow, the swept keys' list) and the trash journal's folder — were made private with
+ * workflow, the swept keys' list), the trash journal's folder and the app's `logs` — were made private with
  * ensurePrivateFolder, which `stat`s and `chmod`s through a link. A link another local user left
  * there while the data folder was open to others (a `--data-dir` in a shared place, a loose umask)
  * had its target — a folder of the user's — made 0700 before the atomic write refused the link,
- * and the trash journal wrote its files (the user's prompts and paths) into wherever it pointed.
+ * and the trash journal and the log wrote their files (the user's prompts and paths) into
+ * wherever it pointed.
  * Each is now a real folder in the data folder (contained-fs.ts ensurePrivateFolderBelow: a link
  * or a file is refused before any chmod, never followed). Real files and links on this disk.
  */
@@ -14,6 +15,7 @@ import { chmod, mkdir, readdir, readlink, stat, symlink, writeFile } from 'node:
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEMP_DIR, UnsafePathError, writePrivateFile } from '../../../electron/core/fs';
+import { RotatingFileLogger } from '../../../electron/core/logging';
 import { TRASH_JOURNAL_DIR, TrashJournal } from '../../../electron/core/trash';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
 
@@ -104,5 +106,26 @@ describe('the trash journal', () => {
     const info = await stat(join(data, TRASH_JOURNAL_DIR));
     expect(info.isDirectory()).toBe(true);
     if (posix) expect(info.mode & 0o777).toBe(0o700);
+  });
+});
+
+describe('the log', () => {
+  it('refuses a link as its folder: its lines go to the fallback, nothing written where it points', async () => {
+    const at = await planted('logs');
+    const fallback: string[] = [];
+    const logger = new RotatingFileLogger({ dir: at, fallback: (text) => fallback.push(text) });
+    logger.info('a prompt: a cat on the moon');
+    await logger.close();
+    expect(fallback.join('')).toContain('a cat on the moon');
+    expect(await theirFolder()).toEqual({ names: THEIR_FILES, mode: 0o755 });
+  });
+
+  it('is written in a real private folder it makes', async () => {
+    const logs = join(data, 'logs');
+    const logger = new RotatingFileLogger({ dir: logs, fallback: () => undefined });
+    logger.info('a line');
+    await logger.close();
+    expect(await readdir(logs)).toEqual(['pictor.log']);
+    if (posix) expect((await stat(logs)).mode & 0o777).toBe(0o700);
   });
 });
