@@ -14,7 +14,12 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, readdir, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEMP_DIR, UnsafePathError, writePrivateFile } from '../../../electron/core/fs';
+import {
+  TEMP_DIR,
+  tightenFileSync,
+  UnsafePathError,
+  writePrivateFile,
+} from '../../../electron/core/fs';
 import { RotatingFileLogger } from '../../../electron/core/logging';
 import { TRASH_JOURNAL_DIR, TrashJournal } from '../../../electron/core/trash';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
@@ -127,5 +132,23 @@ describe('the log', () => {
     await logger.close();
     expect(await readdir(logs)).toEqual(['pictor.log']);
     if (posix) expect((await stat(logs)).mode & 0o777).toBe(0o700);
+  });
+});
+
+describe('a kept file tightened (settings.json, a key vault)', () => {
+  it('is not tightened through a link: the file it points at keeps its mode', async () => {
+    if (!posix) return;
+    await symlink(join(theirs, 'notes.txt'), join(data, 'settings.json'));
+    await chmod(join(theirs, 'notes.txt'), 0o644);
+    tightenFileSync(join(data, 'settings.json'));
+    expect((await stat(join(theirs, 'notes.txt'))).mode & 0o777).toBe(0o644);
+  });
+
+  it('is tightened when it is a file of its own', async () => {
+    if (!posix) return;
+    await writeFile(join(data, 'settings.json'), '{}', { mode: 0o644 });
+    await chmod(join(data, 'settings.json'), 0o644);
+    tightenFileSync(join(data, 'settings.json'));
+    expect((await stat(join(data, 'settings.json'))).mode & 0o777).toBe(0o600);
   });
 });
