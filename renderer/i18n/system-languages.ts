@@ -5,6 +5,21 @@
  * `t()` and formatter, a few hundred times a frame.
  */
 
+/**
+ * `tag` as a well-formed BCP 47 tag the page's formats take, or null: a POSIX spelling
+ * (`de_DE.UTF-8@euro`) is read as `de-DE`, and what is not a language tag at all (`de-`, `C`) is
+ * left out. The formats are built from these (index.ts formatTagFor): `new Intl.NumberFormat` of
+ * `de_DE` throws, and every `t()` with a number, every date on the page threw with it.
+ */
+function wellFormed(tag: unknown): string | null {
+  if (typeof tag !== 'string' || tag.length === 0 || tag.length > 64) return null;
+  try {
+    return Intl.getCanonicalLocales(tag.replace(/[.@].*$/s, '').replaceAll('_', '-'))[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The list as last read; undefined until the first read and after a change. */
 let languages: readonly string[] | undefined;
 const listeners = new Set<() => void>();
@@ -14,9 +29,9 @@ export function systemLocales(): readonly string[] {
   if (languages) return languages;
   if (typeof navigator === 'undefined') return [];
   // Electron sets the app's locale from the system's.
-  languages = [navigator.language, ...(navigator.languages ?? [])].filter(
-    (tag): tag is string => typeof tag === 'string' && tag.length > 0,
-  );
+  languages = [navigator.language, ...(navigator.languages ?? [])]
+    .map(wellFormed)
+    .filter((tag): tag is string => tag !== null);
   return languages;
 }
 

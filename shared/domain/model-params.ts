@@ -127,21 +127,23 @@ export function shownOptionText(text: string): boolean {
 
 /**
  * How far from a whole multiple of its step a number may be and still be on it: a decimal step
- * (0.1) is no exact binary fraction, so 0.3 / 0.1 is 2.9999999999999996. The quotient of two
- * decimals read as doubles is off by a few units in its last place, so the slack is
- * {@link STEP_SLACK} for a small multiple and grows with a large one only as its last place does
- * ({@link STEP_SLACK_SHARE} of it, some 4,000 such units). A 1e-9 share of the multiple, as it
- * was, reached half a step at a multiple of 5e8 and let every value through from there
- * (`12345678.905` on a step of 0.01).
+ * (0.1) is no exact binary fraction, so 0.3 / 0.1 is 2.9999999999999996. A decimal value on a
+ * decimal step, both read as doubles, lies off the step's nearest multiple by at most a unit in
+ * the value's last place (2⁻⁵² of it): the slack is four of those ({@link VALUE_SLACK_SHARE}), and
+ * at least {@link STEP_SLACK} of a step. The distance is the remainder of the two doubles, which
+ * is exact, not the quotient's fraction: a slack counted in the quotient (a 1e-9 share of the
+ * multiple at first, then 2⁻⁴⁰) reached half a step at a multiple of 5e8, then of 2³⁹, and let
+ * every value through from there (`12345678.905` on a step of 0.01, `600.0000000005` on a step of
+ * 1e-9, `1099511627776.5` on a step of 1); now half a step is reached only past 2⁴⁹ multiples.
  */
 const STEP_SLACK = 1e-9;
-const STEP_SLACK_SHARE = 2 ** -40;
+const VALUE_SLACK_SHARE = 2 ** -50;
 
 /** Whether `value` is a whole multiple of `step` (JSON Schema's `multipleOf`, counted from 0). */
 function onStep(value: number, step: number): boolean {
-  const multiple = value / step;
-  const off = Math.abs(multiple - Math.round(multiple));
-  return off <= Math.max(STEP_SLACK, Math.abs(multiple) * STEP_SLACK_SHARE);
+  const rest = Math.abs(value % step);
+  const off = Math.min(rest, step - rest);
+  return off <= Math.max(STEP_SLACK * step, Math.abs(value) * VALUE_SLACK_SHARE);
 }
 
 type NumberSpec = Extract<ParamSpec, { type: 'integer' | 'number' }>;

@@ -16,16 +16,14 @@
  * back as a `Response` and handed to bodyToFile (download-image.ts), then checked, tagged and
  * placed like any download.
  */
-import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { isInlineHash, type InlineImage } from '../../../shared/service/inline-token';
 import { sentence } from '../../../shared/i18n/sentence';
 import {
-  ensureFolder,
+  ensurePrivateFolderBelow,
   fsyncDir,
   PRIVATE_FILE_MODE,
-  PRIVATE_FOLDER_MODE,
   readRegularFile,
   removeEmptyFolder,
   removeQuietly,
@@ -59,9 +57,8 @@ export async function keepInlineImages(
   images: readonly InlineImage[],
 ): Promise<void> {
   const spool = join(folder, INLINE_DIR);
-  await ensureFolder(root, spool);
   // What the service made for this user is nobody else's to read (other local users may exist).
-  if (process.platform !== 'win32') await chmod(spool, PRIVATE_FOLDER_MODE);
+  await ensurePrivateFolderBelow(root, spool);
   const written = new Set<string>();
   for (const image of images) {
     if (written.has(image.sha256)) continue;

@@ -19,7 +19,7 @@ import { lstat, mkdir, readdir, realpath, rename, rmdir, unlink } from 'node:fs/
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { GalleryPathError } from './gallery-path';
-import { PRIVATE_FOLDER_MODE } from './private-files';
+import { ensurePrivateFolder, PRIVATE_FOLDER_MODE } from './private-files';
 import { systemErrorCode } from '../errors';
 
 /**
@@ -125,6 +125,18 @@ export async function ensureFolder(root: string, path: string): Promise<void> {
     }
   }
   await checkContained(root, path);
+}
+
+/**
+ * {@link ensureFolder}, then the folder made private as ensurePrivateFolder does (group and other
+ * bits taken from one that has them): a folder of Pictor's own below a folder it trusts (the data
+ * folder). A link left there while that folder was open to others is refused before any chmod,
+ * never followed to a folder of the user's.
+ * @throws UnsafePathError; file-system errors.
+ */
+export async function ensurePrivateFolderBelow(root: string, path: string): Promise<void> {
+  await ensureFolder(root, path);
+  await ensurePrivateFolder(path);
 }
 
 /**

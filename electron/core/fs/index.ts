@@ -17,6 +17,7 @@ export {
   UnsafePathError,
   checkContained,
   ensureFolder,
+  ensurePrivateFolderBelow,
   isWithin,
   linkRefusal,
   ownFolder,

@@ -9,7 +9,9 @@
  * Each process that opens the library leaves a file in the data folder's `library-holds` (0700)
  * for as long as it has it open: `<host tag>-<pid>-<time>.<count>.use`, named as temporary files
  * are (temp-names.ts `ownUniqueName`: the folder is private, so the name needs to be unique, not
- * unguessable), so a process killed or crashed leaves nothing that counts. A change of folder
+ * unguessable), so a process killed or crashed leaves nothing that counts; where the system tells
+ * a process's start (Linux) the name carries it too, so neither does it once the system gives its
+ * pid to another process (process-owner.ts). A change of folder
  * leaves a `.move` file first and then looks: another process's `.use` or `.move` refuses it. A
  * process opening the library leaves its `.use` first and then looks: another's `.move` refuses
  * it. Each side writes before it looks, so of two that start together at least one sees the
@@ -23,7 +25,7 @@ import { join } from 'node:path';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { messageOf, UserFacingError } from '../errors';
 import { removeQuietly } from './atomic-file';
-import { ensureFolder } from './contained-fs';
+import { ensurePrivateFolderBelow } from './contained-fs';
 import { errorCode } from './error-codes';
 import { ensurePrivateFolder, PRIVATE_FILE_MODE } from './private-files';
 import { isLeftoverTemp, isOwnTempName, ownUniqueName, STALE_TEMP_MS } from './temp-names';
@@ -84,8 +86,7 @@ async function leave(dataDir: string, suffix: string): Promise<string> {
   const path = join(dir, ownUniqueName(suffix));
   try {
     await ensurePrivateFolder(dataDir);
-    await ensureFolder(dataDir, dir);
-    await ensurePrivateFolder(dir);
+    await ensurePrivateFolderBelow(dataDir, dir);
     await (await open(path, 'wx', PRIVATE_FILE_MODE)).close();
   } catch (error) {
     const code = errorCode(error);

@@ -4,7 +4,7 @@
  * (usually 022) would otherwise leave these readable by all. Windows has no such bits: there
  * the folder's inherited ACL (the user's profile) already keeps others out, so nothing is done.
  */
-import { chmodSync, statSync } from 'node:fs';
+import { chmodSync, lstatSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { systemErrorCode } from '../errors';
 
@@ -38,12 +38,16 @@ export async function ensurePrivateFolder(
   if ((mode & SHARED_BITS) !== 0) await chmod(path, mode & ~SHARED_BITS & 0o7777);
 }
 
-/** Takes group and other bits away from an existing file; a missing file is not an error. */
+/**
+ * Takes group and other bits away from an existing file; a missing file is not an error. A link
+ * is left as it is, never followed: one left where a kept file is (settings.json, a key vault)
+ * while the data folder was open to others had its target, a file of the user's, made 0600.
+ */
 export function tightenFileSync(path: string, platform: NodeJS.Platform = process.platform): void {
   if (!posix(platform)) return;
   try {
-    const { mode } = statSync(path);
-    if ((mode & SHARED_BITS) !== 0) chmodSync(path, PRIVATE_FILE_MODE);
+    const info = lstatSync(path);
+    if (info.isFile() && (info.mode & SHARED_BITS) !== 0) chmodSync(path, PRIVATE_FILE_MODE);
   } catch (error) {
     if (systemErrorCode(error) !== 'ENOENT') throw error;
   }

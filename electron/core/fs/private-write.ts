@@ -5,12 +5,14 @@
  */
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from './atomic-file';
+import { ensurePrivateFolderBelow } from './contained-fs';
 import { PRIVATE_FILE_MODE, ensurePrivateFolder } from './private-files';
 import { TEMP_DIR } from './temp-names';
 
 /**
  * Writes `data` to `target` (in `dataDir` or a folder below it) atomically with the private mode;
- * the data folder, the target's folder and the temporary folder are made (private) first.
+ * the data folder is made private first, then the target's folder and the temporary folder real
+ * private folders in it (a link there is refused before any chmod, never followed).
  */
 export async function writePrivateFile(
   dataDir: string,
@@ -18,7 +20,7 @@ export async function writePrivateFile(
   data: string | Uint8Array,
 ): Promise<void> {
   await ensurePrivateFolder(dataDir);
-  await ensurePrivateFolder(dirname(target));
-  await ensurePrivateFolder(join(dataDir, TEMP_DIR));
+  await ensurePrivateFolderBelow(dataDir, dirname(target));
+  await ensurePrivateFolderBelow(dataDir, join(dataDir, TEMP_DIR));
   await writeFileAtomic(dataDir, target, data, PRIVATE_FILE_MODE);
 }

@@ -3,11 +3,14 @@
  * whether that process is gone. The app and any number of CLI commands share one library, so
  * nothing another live process owns may be taken over or removed.
  *
- * An owner is known by its machine's name and its pid, no more: a pid the system gave again to
- * another process since reads as alive, so such an owner's things wait for their ordinary end
- * (a lease's expiry, a temporary file's day), never longer. (A process's start time would tell
- * the two apart, but it is not readable the same way on every system; waiting is the only cost.)
+ * An owner is known by its machine's name and its pid, and where the system tells it (Linux's
+ * /proc) by its process's start too: a pid the system gave again to another process since reads
+ * as gone when the owner named its start ({@link processStart}: a library hold does) and that
+ * start is not the live process's. Elsewhere, and for an owner that names no start, such a pid
+ * reads as alive, so its things wait for their ordinary end (a lease's expiry, a temporary file's
+ * day), never longer.
  */
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { systemErrorCode } from '../errors';
 
@@ -17,29 +20,61 @@ export const THIS_HOST = hostname();
 /** The largest pid any supported system gives (Linux's ceiling is 2^22, macOS's 99,998). */
 const MAX_PID = 2 ** 31 - 1;
 
+/** A start as {@link processStart} gives it. */
+const START = /^[0-9]{1,20}$/;
+
+/**
+ * When the live process `pid` of this machine started, as its kernel counts it: on Linux the 22nd
+ * field of /proc/<pid>/stat (clock ticks since boot, in decimal), which stays the same for the
+ * process's life and tells it from any later process given the same pid. `null` where it cannot be
+ * read: another system, no such process, a /proc that hides it.
+ */
+export function processStart(pid: number): string | null {
+  if (process.platform !== 'linux' || !Number.isInteger(pid) || pid <= 0 || pid > MAX_PID) {
+    return null;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // The command's name (field 2, in parentheses) may hold spaces and ')': fields after its last.
+    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return start !== undefined && START.test(start) ? start : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * What can be said of the process `pid` of machine `host`: `gone` (this machine says it does not
- * exist: `kill(pid, 0)` fails with ESRCH), `alive` (it exists, or it is this process, or another
- * user's: EPERM), or `unknown` (another machine's, or a pid that is not one: only its end tells).
+ * exist: `kill(pid, 0)` fails with ESRCH; or the owner named its `start` and the process that has
+ * the pid now started at another: the pid was given again), `alive` (it exists, or it is this
+ * process, or another user's: EPERM), or `unknown` (another machine's, or a pid that is not one:
+ * only its end tells).
  *
  * Only a whole number from 1 to {@link MAX_PID} is ever asked about: `kill(0, 0)` and negative
  * pids address process groups (`-1`: every process the user may signal), so a crafted owner
  * could otherwise have this process signal others; signal 0 sends nothing, but none is sent.
  */
-export function processState(host: string, pid: number): 'gone' | 'alive' | 'unknown' {
+export function processState(
+  host: string,
+  pid: number,
+  start?: string,
+): 'gone' | 'alive' | 'unknown' {
   if (host !== THIS_HOST || !Number.isInteger(pid) || pid <= 0 || pid > MAX_PID) return 'unknown';
-  if (pid === process.pid) return 'alive';
-  try {
-    process.kill(pid, 0);
-    return 'alive';
-  } catch (error) {
-    return systemErrorCode(error) === 'ESRCH' ? 'gone' : 'alive';
+  if (pid !== process.pid) {
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      if (systemErrorCode(error) === 'ESRCH') return 'gone';
+    }
   }
+  if (start === undefined || !START.test(start)) return 'alive';
+  const now = processStart(pid);
+  return now !== null && now !== start ? 'gone' : 'alive';
 }
 
-/** Whether the process `pid` of machine `host` is known not to exist ({@link processState}). */
-export function processIsGone(host: string, pid: number): boolean {
-  return processState(host, pid) === 'gone';
+/** Whether the process `pid` (started at `start`, if named) of `host` is known gone ({@link processState}). */
+export function processIsGone(host: string, pid: number, start?: string): boolean {
+  return processState(host, pid, start) === 'gone';
 }
 
 /** A pid as an owner's text gives it: decimal digits, no sign, no leading zero; else NaN. */

@@ -13,7 +13,7 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { removeEmptyFolder, removeTree, UnsafePathError } from './contained-fs';
-import { processIsGone, THIS_HOST } from './process-owner';
+import { processIsGone, processStart, THIS_HOST } from './process-owner';
 
 /** The folder inside the gallery root that holds files being written. */
 export const TEMP_DIR = '.pictor-tmp';
@@ -55,16 +55,32 @@ export function ownTempName(suffix: string): string {
 /** How many {@link ownUniqueName}s this process has made. */
 let uniqueNames = 0;
 
+/** This process's start as its kernel counts it (process-owner.ts processStart), `.s` before it. */
+let startMark: string | null = null;
+function ownStartMark(): string {
+  if (startMark === null) {
+    const start = processStart(process.pid);
+    startMark = start === null ? '' : `.s${start}`;
+  }
+  return startMark;
+}
+
 /**
  * A name of this process's, as {@link ownTempName} makes them, that no other name this process
  * made has, nor one a process before it left (the time and a count), but guessable: only for a
  * private folder (0700) no one else can write in, such as the library's holds (library-holds.ts),
- * where an unguessable one cost every command that holds the library node:crypto's load.
+ * where an unguessable one cost every command that holds the library node:crypto's load. Where the
+ * system tells a process's start (Linux), the name carries it (`.s<start>`), so once this process
+ * is gone a later process given its pid does not keep the name counting for a day.
  */
 export function ownUniqueName(suffix: string): string {
   uniqueNames += 1;
-  return `${ownPrefix()}${Date.now().toString(16)}.${uniqueNames.toString(16)}${suffix}`;
+  const made = `${Date.now().toString(16)}.${uniqueNames.toString(16)}${ownStartMark()}`;
+  return `${ownPrefix()}${made}${suffix}`;
 }
+
+/** The start an {@link ownUniqueName} names after its time and count, if it names one. */
+const NAMED_START = /^[0-9a-f]{8}-[1-9][0-9]{0,9}-[0-9a-f]{1,16}\.[0-9a-f]{1,16}\.s([0-9]{1,20})\./;
 
 /** Whether this process named `name` (see {@link ownTempName}). */
 export function isOwnTempName(name: string): boolean {
@@ -76,7 +92,8 @@ export function isLeftoverTemp(name: string, changedMs: number, nowMs: number): 
   const owner = OWNED.exec(name);
   if (owner === null) return true;
   if (nowMs - changedMs > STALE_TEMP_MS) return true;
-  return owner[1] === ownHostTag() && processIsGone(THIS_HOST, Number(owner[2]));
+  const start = NAMED_START.exec(name)?.[1];
+  return owner[1] === ownHostTag() && processIsGone(THIS_HOST, Number(owner[2]), start);
 }
 
 export interface SweepResult {

@@ -8,11 +8,11 @@
  * fallback stream (stderr) and sends every later line there instead; the app keeps running.
  */
 import { constants } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import type { LogFields, Logger } from '../../ports/logger';
-import { PRIVATE_FILE_MODE, ensurePrivateFolder } from '../fs';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, ensurePrivateFolderBelow } from '../fs';
 import type { LogLevel } from './log-line';
 import { formatLogLine, isLoggable } from './log-line';
 import type { Redactor } from './redaction';
@@ -232,7 +232,11 @@ export class RotatingFileLogger implements Logger {
 
   private async ensureOpen(): Promise<void> {
     if (this.handle) return;
-    await ensurePrivateFolder(this.options.dir);
+    // A real folder (the data folder's `logs` in the app): a link left there while the folder
+    // above was open to others is refused, never followed (the log names prompts and paths).
+    // The folders above are trusted as they are: made when missing, never changed.
+    await mkdir(this.options.dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    await ensurePrivateFolderBelow(dirname(this.options.dir), this.options.dir);
     const handle = await open(this.path, OPEN_FLAGS, PRIVATE_FILE_MODE);
     try {
       const info = await handle.stat();

@@ -11,13 +11,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { open, readdir, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { MAX_LOCAL_ID_CHARS, MAX_PATH_CHARS } from '../../../shared/domain/limits';
 import { taskRecordSchema } from '../../../shared/domain/task-record';
 import { silentLogger, type Logger } from '../../ports/logger';
 import { messageOf } from '../errors';
-import { ensurePrivateFolder, fsyncDir, openRegularFile, PRIVATE_FILE_MODE } from '../fs';
+import { ensurePrivateFolderBelow, fsyncDir, openRegularFile, PRIVATE_FILE_MODE } from '../fs';
 import { IMAGE_FILE_ROLES } from '../gallery';
 
 /** The journal's folder inside the data folder. */
@@ -164,10 +164,14 @@ export class TrashJournal {
   }
 
   private prepare(): Promise<void> {
-    this.ready ??= ensurePrivateFolder(this.folder).catch((error: unknown) => {
-      this.ready = null;
-      throw error;
-    });
+    // A real folder in the data folder: a link left there while the data folder was open to others
+    // is refused, never followed (the journal names the user's prompts and files).
+    this.ready ??= ensurePrivateFolderBelow(dirname(this.folder), this.folder).catch(
+      (error: unknown) => {
+        this.ready = null;
+        throw error;
+      },
+    );
     return this.ready;
   }
 

@@ -157,6 +157,21 @@ describe('locale formatters', () => {
     expect(moneyLocales()).toEqual(['en-US', 'en']);
     expect(reads()).toBe(4);
   });
+
+  it.each([
+    ['a POSIX spelling', 'en_GB', ['en_GB.UTF-8@euro', 'en_GB']],
+    ['tags that are none', 'en-', ['C', 'en-GB-', '', 'en-GB']],
+  ])("reads the system's languages as well-formed tags: %s", (_, first, rest) => {
+    // `new Intl.DateTimeFormat('en_GB')` throws: every date and number on the page threw with it.
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue(first);
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(rest);
+    languagesChanged();
+    const noon = Date.UTC(2026, 0, 1, 12);
+    const options = { dateStyle: 'medium', timeStyle: 'short' } as const;
+    expect(formatDateTime(noon)).toBe(new DateTimeFormat('en-GB', options).format(noon));
+    expect(formatNumber(1234.5)).toBe(new NumberFormat('en-GB').format(1234.5));
+    expect(moneyLocales()).toEqual(['en-GB', 'en']);
+  });
 });
 
 describe('the catalogue', () => {

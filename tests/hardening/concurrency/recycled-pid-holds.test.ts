@@ -1,0 +1,115 @@
+/**
+ * A library hold (electron/core/fs/library-holds.ts) names its process's machine and pid, so a
+ * killed holder's counts for nothing — until the system gives that pid to another process: then
+ * the dead command's `.move` (or `.use`) read as alive and refused every open (or move) of the
+ * library for up to a day, its age as a leftover. Where the system tells a process's start (Linux:
+ * /proc/<pid>/stat), a hold now names that too (temp-names.ts ownUniqueName), and a hold whose pid
+ * a process with another start has now is a leftover (process-owner.ts processState). A hold that
+ * names no start (an older Pictor's, another system's) waits its day as before. Real processes,
+ * real files; the pid given again is played by a live process whose start the hold does not name.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { heldForChanges, holdLibraryOpen, LibraryHeldError } from '../../../electron/core/fs';
+import { HOLDS_DIR } from '../../../electron/core/fs/library-holds';
+import { processStart, processState, THIS_HOST } from '../../../electron/core/fs/process-owner';
+import { ownUniqueName } from '../../../electron/core/fs/temp-names';
+import { removeFolder, tempFolder } from '../../support/temp-folders';
+
+const linux = process.platform === 'linux';
+
+let data: string;
+const children: ChildProcess[] = [];
+
+beforeEach(async () => {
+  data = await tempFolder('recycled-pid-holds');
+});
+afterEach(async () => {
+  for (const child of children.splice(0)) child.kill();
+  await removeFolder(data);
+});
+
+/** A live process (its pid and start) that stays until the test ends. */
+async function liveProcess(): Promise<{ pid: number; start: string }> {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], {
+    stdio: 'ignore',
+  });
+  children.push(child);
+  await new Promise((resolve, reject) => child.once('spawn', resolve).once('error', reject));
+  const start = processStart(child.pid!);
+  if (start === null) throw new Error('no start read for a live child');
+  return { pid: child.pid!, start };
+}
+
+/** A hold of `suffix` as process `pid` of this machine leaves it, naming `start` (or none). */
+async function plantHold(pid: number, start: string | null, suffix: string): Promise<string> {
+  const own = ownUniqueName(suffix).replace(`-${process.pid}-`, `-${pid}-`);
+  const name =
+    start === null ? own.replace(/\.s[0-9]+\./, '.') : own.replace(/\.s[0-9]+\./, `.s${start}.`);
+  await writeFile(join(data, HOLDS_DIR, name), '', { flag: 'wx', mode: 0o600 });
+  return name;
+}
+
+const holds = () => readdir(join(data, HOLDS_DIR));
+
+describe.runIf(linux)('a hold whose pid the system gave again', () => {
+  beforeEach(async () => {
+    // Makes the holds folder as a first hold does.
+    await (
+      await holdLibraryOpen(data)
+    )();
+  });
+
+  it("this process's holds name its start", () => {
+    expect(ownUniqueName('.use')).toContain(`.s${processStart(process.pid)}.`);
+  });
+
+  it('no longer refuses an open: a dead move is a leftover, removed', async () => {
+    const other = await liveProcess();
+    const name = await plantHold(other.pid, String(BigInt(other.start) + 1n), '.move');
+    const hold = await holdLibraryOpen(data);
+    expect(await holds()).not.toContain(name);
+    await hold();
+  });
+
+  it('no longer refuses a move: a dead use is a leftover, removed', async () => {
+    const other = await liveProcess();
+    const name = await plantHold(other.pid, '0', '.use');
+    await expect(heldForChanges(data)(() => Promise.resolve('moved'))).resolves.toBe('moved');
+    expect(await holds()).not.toContain(name);
+  });
+
+  it("of this very process's pid reads gone to others when it names another start", () => {
+    expect(processState(THIS_HOST, process.pid, '0')).toBe('gone');
+    expect(processState(THIS_HOST, process.pid, processStart(process.pid)!)).toBe('alive');
+  });
+});
+
+describe.runIf(linux)('a live hold', () => {
+  beforeEach(async () => {
+    await (
+      await holdLibraryOpen(data)
+    )();
+  });
+
+  it("naming its process's start still refuses: a move against an open, an open against a move", async () => {
+    const other = await liveProcess();
+    await plantHold(other.pid, other.start, '.use');
+    await expect(heldForChanges(data)(() => Promise.resolve('moved'))).rejects.toBeInstanceOf(
+      LibraryHeldError,
+    );
+    await plantHold(other.pid, other.start, '.move');
+    await expect(holdLibraryOpen(data)).rejects.toBeInstanceOf(LibraryHeldError);
+    expect(await holds()).toHaveLength(2);
+  });
+
+  it('naming no start (an older Pictor, another system) still counts while its pid lives', async () => {
+    const other = await liveProcess();
+    const name = await plantHold(other.pid, null, '.move');
+    expect(name).not.toMatch(/\.s[0-9]+\./);
+    await expect(holdLibraryOpen(data)).rejects.toBeInstanceOf(LibraryHeldError);
+    expect(await holds()).toEqual([name]);
+  });
+});
