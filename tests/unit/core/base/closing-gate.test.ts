@@ -52,6 +52,24 @@ describe('the closing gate', () => {
     expect(error.code).toBe('failed');
   });
 
+  it('runs a change made at once until the close’s first moment, and none after', async () => {
+    const gate = new ClosingGate();
+    let runs = 0;
+    expect(gate.askNow(() => (runs += 1))).toBe(1);
+    void gate.refuseAsks();
+    let thrown: unknown = null;
+    try {
+      gate.askNow(() => (runs += 1));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(runs).toBe(1);
+    expect(thrown).toBeInstanceOf(UserFacingError);
+    expect((thrown as UserFacingError).sentence?.key).toBe('error.library.closing');
+    // Writes are still let in: only a user's changes are refused from the first moment.
+    expect(await gate.write(() => Promise.resolve('written'))).toBe('written');
+  });
+
   it('waits for the asks let in before, not for the writes', async () => {
     const gate = new ClosingGate();
     const asked = held();
