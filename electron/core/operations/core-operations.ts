@@ -221,10 +221,11 @@ export class CoreOperations {
   ): Promise<ExportOutcome> {
     return this.run<ExportOutcome, ExportProgress>(
       'images',
-      async ({ report }) => {
+      async ({ signal, report }) => {
         const scrub = await this.deps.keyScrubber?.();
         const keyMetadata = await this.deps.outgoingScrubber?.();
         const deps = {
+          signal,
           ...(scrub ? { scrub } : {}),
           ...(keyMetadata ? { keyMetadata } : {}),
           get: (localId: string) => this.deps.records.get(localId),
