@@ -305,7 +305,7 @@ function batchPartsOf(
 ): Pick<PictorCore, 'cancels' | 'batchActions' | 'templateRuns' | 'writeMetadata'> {
   const { engine, costs, templates, gate, gallery } = parts;
   return {
-    cancels: new TaskCancels(engine, options.clock),
+    cancels: new TaskCancels(engine, options.clock, gate),
     batchActions: new BatchTaskActions(engine, gate),
     templateRuns: new TemplateRuns({ templates: sourceOf(templates), costs, engine }),
     writeMetadata: metadataWriter({ records: engine, gallery, logger }, gate),

@@ -178,35 +178,49 @@ describe('a change asked once the close has begun', () => {
     expect(tasks).toBe(1);
   });
 
-  it('refuses a star of tasks: the task keeps none', async () => {
+  it('refuses a star, a retry, a cancel and a stop watching of tasks: the task is as it was', async () => {
     const { main } = await mainWithImage();
     const { core, demo } = main.runtime;
     demo.setFailureRate(1);
     const [made] = await core.engine.submit({ prompt: 'no image' }, DEMO_TARGET);
     const [failed] = await core.engine.whenSettled([made!.localId]);
     expect(failed?.status).toBe('failed');
-    const [answer, favourite] = await askedAsTheCloseBegins(main, async () => [
-      await main.request('tasks:setFavouriteMany', {
-        localIds: [failed!.localId],
-        favourite: true,
-      }),
-      core.history.get(failed!.localId)?.favourite ?? false,
+    const localIds = [failed!.localId];
+    const answers = await askedAsTheCloseBegins(main, async () => {
+      const asked = [
+        await main.request('tasks:setFavouriteMany', { localIds, favourite: true }),
+        await main.request('tasks:retryMany', { localIds }),
+        await main.request('tasks:cancelMany', { localIds }),
+        await main.request('tasks:stopWatching', { localIds }),
+      ];
+      const { status, favourite } = core.history.get(failed!.localId)!;
+      return [...asked, { status, favourite }];
+    });
+    expect(answers).toMatchObject([
+      CLOSING,
+      CLOSING,
+      CLOSING,
+      CLOSING,
+      { status: 'failed', favourite: false },
     ]);
-    expect(answer).toMatchObject(CLOSING);
-    expect(favourite).toBe(false);
   });
 
-  it('refuses a price and a board: none is written', async () => {
+  it('refuses a price, a board and a smart board: none is written', async () => {
     const { main } = await mainWithImage();
     const { core } = main.runtime;
     const price = { provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 1_000 };
     const answers = await askedAsTheCloseBegins(main, async () => [
       await main.request('costs:setPrice', price as never),
       await main.request('boards:create', { path: 'Asked at quit' }),
+      await main.request('smart:create', {
+        name: 'Asked at quit',
+        rules: { match: 'all', items: [{ kind: 'rating', op: '>=', value: 4 }] },
+      }),
       core.costs.prices(),
       core.boards.list(),
+      core.smartBoards.list(),
     ]);
-    expect(answers).toMatchObject([CLOSING, CLOSING, [], []]);
+    expect(answers).toMatchObject([CLOSING, CLOSING, CLOSING, [], [], []]);
   });
 
   it('refuses metadata written into files, and a rebuild: the image file is as it was', async () => {
