@@ -205,7 +205,7 @@ describe('a change asked once the close has begun', () => {
     ]);
   });
 
-  it('refuses a price, a board and a smart board: none is written', async () => {
+  it('refuses a price, a board, a smart board, a template and a word list: none is written', async () => {
     const { main } = await mainWithImage();
     const { core } = main.runtime;
     const price = { provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 1_000 };
@@ -216,11 +216,26 @@ describe('a change asked once the close has begun', () => {
         name: 'Asked at quit',
         rules: { match: 'all', items: [{ kind: 'rating', op: '>=', value: 4 }] },
       }),
+      await main.request('templates:save', { name: 'Asked at quit', body: 'a {red|blue} lake' }),
+      await main.request('templates:wordList:save', { name: 'colours', words: ['red'] }),
       core.costs.prices(),
       core.boards.list(),
       core.smartBoards.list(),
+      core.templates.list(),
+      [...core.templates.wordLists().keys()],
     ]);
-    expect(answers).toMatchObject([CLOSING, CLOSING, CLOSING, [], [], []]);
+    expect(answers).toMatchObject([
+      CLOSING,
+      CLOSING,
+      CLOSING,
+      CLOSING,
+      CLOSING,
+      [],
+      [],
+      [],
+      [],
+      [],
+    ]);
   });
 
   it('refuses metadata written into files, and a rebuild: the image file is as it was', async () => {
