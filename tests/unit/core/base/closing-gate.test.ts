@@ -70,6 +70,18 @@ describe('the closing gate', () => {
     expect(await gate.write(() => Promise.resolve('written'))).toBe('written');
   });
 
+  it('aborts its closing signal at the close’s first moment, the refusal as its reason', async () => {
+    const asked = new ClosingGate();
+    expect(asked.closing.aborted).toBe(false);
+    void asked.refuseAsks();
+    expect(asked.closing.aborted).toBe(true);
+    expect((asked.closing.reason as UserFacingError).sentence?.key).toBe('error.library.closing');
+    // A gate closed at once (no refusal of asks before) aborts it too.
+    const closed = new ClosingGate();
+    await closed.close();
+    expect(closed.closing.aborted).toBe(true);
+  });
+
   it('waits for the asks let in before, not for the writes', async () => {
     const gate = new ClosingGate();
     const asked = held();
