@@ -154,7 +154,11 @@ const CORE_ROWS = [
   })),
   {
     layer: 'electron/core/pictor-core.ts',
-    paths: ['electron/core/pictor-core.ts', 'electron/core/pictor-core-options.ts'],
+    paths: [
+      'electron/core/pictor-core.ts',
+      'electron/core/pictor-core-options.ts',
+      'electron/core/pictor-core-parts.ts',
+    ],
     may: [...PORTS, ...CORE_MODULES.map(([name]) => `electron/core/${name}`)],
     electron: 'types',
     node: true,

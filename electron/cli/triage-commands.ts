@@ -6,7 +6,6 @@
 import { smartCommand } from './smart-board-commands';
 import type { PictorCore } from '../core/pictor-core';
 import type { TriageChange } from '../core/triage';
-import { writeMetadataToFiles } from '../core/batch';
 import { rejectsIn } from '../core/triage';
 import { EXIT } from './cli-report';
 import type { CliIo } from './cli-io';
@@ -38,8 +37,7 @@ async function writeMetadata(
   refs: readonly string[],
   io: CliIo,
 ): Promise<number> {
-  const deps = { records: core.engine, gallery: core.gallery };
-  const done = await writeMetadataToFiles(deps, resolveRefs(core, refs));
+  const done = await core.writeMetadata(resolveRefs(core, refs));
   const parts = [`${String(done.written)} written`, `${String(done.unchanged)} already so`];
   if (done.withCredentials > 0) {
     parts.push(

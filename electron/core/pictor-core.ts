@@ -15,11 +15,11 @@ import { HISTORY_FILE, HistoryPort, HistoryStore, writingInWorker } from './hist
 import { triageInWorker, userWritesInWorker } from './history';
 import { libraryReadsIn, type LibraryReads, type WritingHistory } from './history';
 import { CoreOperations } from './operations';
-import { ServiceClient, ServiceReach } from './service';
+import { type ServiceClient, ServiceReach } from './service';
 import { heldKeyScrubber, heldKeyScrubberOrNone, keptIdScrubberOf } from './secrets';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import { openFairVerifier } from './content-credentials';
-import { CostBook } from './costs';
+import type { CostBook } from './costs';
 import {
   TRASH_JOURNAL_DIR,
   TrashJournal,
@@ -29,13 +29,15 @@ import {
 import { Boards, SmartBoards, TriageActions } from './triage';
 import { keptTemplates, sourceOf, type TemplateStore } from './templates';
 import { noSystemTrash } from '../ports/system-trash';
-import { InputSender, type InputSettings, InputStore, UploadMemory } from './inputs';
+import { InputStore } from './inputs';
 import { type EditInputs, editInputsOf } from './edit';
-import { BatchTaskActions, TaskCancels, TemplateRuns } from './batch';
+import { BatchTaskActions, type MetadataWriter, metadataWriter } from './batch';
+import { TaskCancels, TemplateRuns } from './batch';
 import { EditSettings } from './settings';
 import { WorkflowBook } from './workflows';
 import { openModelOptions, type ModelOptions, withModelOptions } from './param-schemas';
 import type { PictorCoreOptions } from './pictor-core-options';
+import { clientOf, costsOf, heldKeysOf, inputSenderOf } from './pictor-core-parts';
 
 export { HISTORY_FILE };
 export type { PictorCoreOptions };
@@ -71,6 +73,12 @@ export interface PictorCore {
    * at a time per kind, with a stop signal and throttled progress: the app's and the CLI's.
    */
   readonly operations: CoreOperations;
+  /**
+   * "Write metadata to files" (core/batch/write-metadata.ts), the app's and the CLI's: refused
+   * once the close has begun; one under way stops before its next image as the close begins
+   * (the files written stay written), and the close waits for that stop.
+   */
+  readonly writeMetadata: MetadataWriter;
   /**
    * What tasks cost: prices, spending caps, the ledger and its CSV. Every submit of the engine is
    * priced and checked against the caps as it is stored.
@@ -203,7 +211,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
   const writing = writingInWorker(history, historyWorker);
   const serviceReach = new ServiceReach(logger);
   const client = clientOf(intake, options, serviceReach);
-  const costs = costsOf(history, historyWorker, options);
+  const costs = costsOf(opened, options);
   const workflows = new WorkflowBook(options.dataDir);
   const engine = new TaskEngine({
     client,
@@ -222,6 +230,8 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     prompts: history.prompts,
     credentials: options.credentials,
     clock: options.clock,
+    // A submit or a tracked id asked once the close has begun: refused, nothing stored or sent.
+    gate,
     logger,
     ...(options.engine ? { options: options.engine } : {}),
   });
@@ -234,7 +244,6 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
   });
   const parts = { history, gallery, intake, inputs, editSettings, client, engine, thumbnails };
   const library = libraryOf({ ...parts, history: writing }, options, logger);
-  const trash = trashOf({ engine, gallery, library, gate }, options, logger);
   const triageDeps = { engine, triage: history.triage, now: () => options.clock.now(), gate };
   const boards: Boards = new Boards(triageDeps);
   const templates = keptTemplates(history.templates, gallery, { ...triageDeps, logger });
@@ -245,7 +254,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     libraryReads: libraryReadsIn(historyWorker, history.positions, !options.historyPort?.inThread),
     costs,
     library,
-    trash,
+    trash: trashOf({ engine, gallery, library, gate }, options, logger),
     // The triage commit and its Undo are written in the history worker (history-writes.ts).
     triage: new TriageActions({ ...triageDeps, writes: triageInWorker(history, historyWorker) }),
     boards,
@@ -254,8 +263,8 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     folderChoices: new FolderChoices(options.clock),
     workflows,
     editInputs: editInputsOf({ ...options, ...parts }),
-    ...batchPartsOf({ engine, costs, templates }, options),
-    operations: operationsOf({ ...parts, templates, history: writing }, options),
+    ...batchPartsOf({ engine, costs, templates, gate, gallery }, options, logger),
+    operations: operationsOf({ ...parts, templates, history: writing, gate }, options),
     keptIdScrubber: keptIdScrubberOf(heldKeysOf(options)),
     outgoingScrubber: () => heldKeyScrubberOrNone(heldKeysOf(options)),
     close() {
@@ -285,16 +294,21 @@ async function closeInOrder(parts: Closing) {
   await parts.verifier.dispose();
 }
 
-/** The actions over many tasks: cancels, stars and favourites, a template's batch. */
+/**
+ * The actions over many tasks: cancels, stars and favourites, a template's batch, metadata
+ * written into the images' files.
+ */
 function batchPartsOf(
-  parts: Pick<PictorCore, 'engine' | 'costs' | 'templates'>,
+  parts: Pick<PictorCore, 'engine' | 'costs' | 'templates' | 'gallery'> & Pick<Opened, 'gate'>,
   options: PictorCoreOptions,
-): Pick<PictorCore, 'cancels' | 'batchActions' | 'templateRuns'> {
-  const { engine, costs, templates } = parts;
+  logger: Logger,
+): Pick<PictorCore, 'cancels' | 'batchActions' | 'templateRuns' | 'writeMetadata'> {
+  const { engine, costs, templates, gate, gallery } = parts;
   return {
-    cancels: new TaskCancels(engine, options.clock),
-    batchActions: new BatchTaskActions(engine),
+    cancels: new TaskCancels(engine, options.clock, gate),
+    batchActions: new BatchTaskActions(engine, gate),
     templateRuns: new TemplateRuns({ templates: sourceOf(templates), costs, engine }),
+    writeMetadata: metadataWriter({ records: engine, gallery, logger }, gate),
   };
 }
 
@@ -305,10 +319,11 @@ type Writing<K extends keyof PictorCore> = Pick<PictorCore, K> & {
 
 /** The long operations: one at a time per kind, with a stop signal and throttled progress. */
 function operationsOf(
-  parts: Writing<'gallery' | 'intake' | 'engine' | 'templates'>,
+  parts: Writing<'gallery' | 'intake' | 'engine' | 'templates'> & Pick<Opened, 'gate'>,
   options: PictorCoreOptions,
 ): CoreOperations {
   return new CoreOperations({
+    gate: parts.gate,
     templates: parts.templates,
     history: parts.history,
     gallery: parts.gallery,
@@ -332,64 +347,6 @@ function trashOf(
     core,
     sendToSystemTrash: options.systemTrash ?? noSystemTrash,
     logger,
-  });
-}
-
-/**
- * What tasks cost, in the user's time zone (the host's unless the options name one); the Costs
- * screen's sums are read in the history worker.
- */
-function costsOf(history: HistoryStore, worker: HistoryPort, options: PictorCoreOptions): CostBook {
-  return new CostBook({
-    history,
-    sums: (read) => worker.call('costSums', read),
-    now: () => options.clock.now(),
-    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
-    keyScrubber: () => heldKeyScrubberOrNone(heldKeysOf(options)),
-  });
-}
-
-/**
- * The keys the core's credentials hold, for the scrubbers of what leaves it (core/secrets/
- * held-key-scrub.ts: they read them once known).
- */
-function heldKeysOf({ credentials }: PictorCoreOptions) {
-  return credentials.heldKeys?.bind(credentials);
-}
-
-/** What sends tasks' input images: from the store, inline or uploaded (remembered in the data folder). */
-function inputSenderOf(
-  store: InputStore,
-  settings: () => InputSettings,
-  options: PictorCoreOptions,
-): InputSender {
-  return new InputSender({
-    store,
-    fetch: options.fetch,
-    now: () => options.clock.now(),
-    settings,
-    memory: new UploadMemory(options.dataDir, () => options.clock.now()),
-    heldKeys: options.credentials.heldKeys?.bind(options.credentials),
-    ...(options.resolve ? { resolve: options.resolve } : {}),
-    ...(options.signedFetch ? { signedFetch: options.signedFetch } : {}),
-  });
-}
-
-/** The service client: an image sent inline is held to the same cap as a downloaded one. */
-function clientOf(
-  intake: ImageIntake,
-  options: PictorCoreOptions,
-  reach: ServiceReach,
-): ServiceClient {
-  return new ServiceClient({
-    fetch: options.fetch,
-    reach,
-    clock: options.clock,
-    maxInlineImageBytes: intake.maxImageBytes,
-    // Every key the credentials hold, searched for in each answer besides the one it sent.
-    heldKeys: options.credentials.heldKeys?.bind(options.credentials),
-    answers: options.answers,
-    requestTimeoutMs: options.requestTimeoutMs,
   });
 }
 

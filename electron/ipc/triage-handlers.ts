@@ -10,8 +10,7 @@ import {
   type triageRequests,
   type TriageOutcomeOutput,
 } from '../../shared/ipc/triage-contract';
-import { type ExportGallery, writeMetadataToFiles } from '../core/batch';
-import type { TaskEngine } from '../core/engine';
+import type { PictorCore } from '../core/pictor-core';
 import type { HistoryStore } from '../core/history';
 import {
   type Boards,
@@ -31,12 +30,12 @@ type TriageChannel = keyof typeof triageRequests;
 
 export interface TriageHandlerDeps {
   readonly core: {
-    readonly engine: TaskEngine;
     readonly triage: TriageActions;
     readonly boards: Boards;
     readonly smartBoards: SmartBoards;
     readonly history: Pick<HistoryStore, 'imageKeys' | 'get' | 'triage'>;
-    readonly gallery: ExportGallery;
+    /** "Write metadata to files", through the core's closing gate (PictorCore.writeMetadata). */
+    readonly writeMetadata: PictorCore['writeMetadata'];
   };
   readonly emit: Emit;
   /** The task changes waiting for the page (TaskUpdates): sent before a small change answers. */
@@ -94,8 +93,7 @@ export function triageHandlers(deps: TriageHandlerDeps): Pick<IpcHandlers, Triag
           : rejectsMatching(core.history, withSmartRules(core.smartBoards, filter), MAX_SELECT_ALL);
       return { images: [...images], bytes };
     },
-    'triage:writeMetadata': async ({ images }) =>
-      writeMetadataToFiles({ records: core.engine, gallery: core.gallery }, images),
+    'triage:writeMetadata': ({ images }) => core.writeMetadata(images),
   };
 }
 

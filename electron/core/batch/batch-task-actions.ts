@@ -9,6 +9,7 @@
 import { flaggableImages, withTaskFavourite } from '../../../shared/domain/favourites';
 import { canRetry } from '../../../shared/domain/task-actions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { ClosingGate } from '../base';
 import type { TaskEngine } from '../engine';
 
 /** The engine's single-task actions a batch reuses. */
@@ -27,7 +28,14 @@ function distinct(localIds: readonly string[]): string[] {
 }
 
 export class BatchTaskActions {
-  constructor(private readonly engine: BatchEngine) {}
+  constructor(
+    private readonly engine: BatchEngine,
+    /**
+     * The core's closing gate: a batch asked once the close has begun is refused with its
+     * sentence, no task changed; absent: never refused.
+     */
+    private readonly gate?: Pick<ClosingGate, 'askNow'>,
+  ) {}
 
   /**
    * Stars or unstars every known task that has no image (at work, failed): its own star, which its
@@ -51,18 +59,24 @@ export class BatchTaskActions {
     );
   }
 
-  /** Runs `act` on every known task; a null answer counts the task as skipped. */
+  /**
+   * Runs `act` on every known task; a null answer counts the task as skipped. Refused whole once
+   * the core's close has begun.
+   */
   private each(
     localIds: readonly string[],
     act: (engine: BatchEngine, record: TaskRecord) => TaskRecord | null,
   ): BatchOutcome {
-    const ids = distinct(localIds);
-    const records: TaskRecord[] = [];
-    for (const localId of ids) {
-      const record = this.engine.get(localId);
-      const changed = record ? act(this.engine, record) : null;
-      if (changed) records.push(changed);
-    }
-    return { records, skipped: ids.length - records.length };
+    const run = (): BatchOutcome => {
+      const ids = distinct(localIds);
+      const records: TaskRecord[] = [];
+      for (const localId of ids) {
+        const record = this.engine.get(localId);
+        const changed = record ? act(this.engine, record) : null;
+        if (changed) records.push(changed);
+      }
+      return { records, skipped: ids.length - records.length };
+    };
+    return this.gate ? this.gate.askNow(run) : run();
   }
 }

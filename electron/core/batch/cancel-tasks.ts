@@ -14,6 +14,7 @@ import type { Clock, TimerHandle } from '../../ports/clock';
 import type { Disposable } from '../../ports/disposable';
 import { EngineInputError, type TaskEngine } from '../engine';
 import { ServiceError } from '../service';
+import type { ClosingGate } from '../base';
 import { UserFacingError } from '../errors';
 
 /** Why a task was not canceled, as the user reads it. */
@@ -77,6 +78,11 @@ export class TaskCancels {
   constructor(
     private readonly engine: CancelEngine,
     private readonly clock: Clock,
+    /**
+     * The core's closing gate: a cancel or a "Stop watching" asked once the close has begun is
+     * refused with its sentence, nothing asked or changed; absent: never refused.
+     */
+    private readonly gate?: Pick<ClosingGate, 'askNow'>,
   ) {}
 
   /**
@@ -84,7 +90,7 @@ export class TaskCancels {
    * Outcomes come in the order of the distinct ids. Never throws for one task: its outcome says.
    */
   async cancel(localIds: readonly string[], options: CancelOptions = {}): Promise<CancelOutcome[]> {
-    const ids = distinct(localIds);
+    const ids = this.asked(() => distinct(localIds));
     const results: (CancelOutcome | Asked)[] = [];
     for (const [index, localId] of ids.entries()) {
       results.push(await this.ask(localId));
@@ -98,7 +104,7 @@ export class TaskCancels {
    * Resume (a service without cancel runs it to its end regardless). Others are skipped.
    */
   stopWatching(localIds: readonly string[]): { records: TaskRecord[]; skipped: number } {
-    const ids = distinct(localIds);
+    const ids = this.asked(() => distinct(localIds));
     const records: TaskRecord[] = [];
     for (const localId of ids) {
       const record = this.engine.get(localId);
@@ -113,6 +119,11 @@ export class TaskCancels {
       );
     }
     return { records, skipped: ids.length - records.length };
+  }
+
+  /** `start`, unless the core's close has begun: then the gate's refusal, nothing started. */
+  private asked<T>(start: () => T): T {
+    return this.gate ? this.gate.askNow(start) : start();
   }
 
   private async ask(localId: string): Promise<CancelOutcome | Asked> {

@@ -38,6 +38,8 @@ export interface ExportDeps {
    * echoes was entered) is copied without that metadata (export-copy.ts).
    */
   readonly keyMetadata?: (text: string) => string;
+  /** Stops before the next image (the core's close); the copies made stay. */
+  readonly signal?: AbortSignal;
 }
 
 /** The record a copy is made from, and whether it differs from the history's beyond triage. */
@@ -88,6 +90,7 @@ export async function exportImages(
   // not once the first image is through.
   if (images.length > 0) deps.onProgress?.(0, images.length);
   for (const [n, image] of images.entries()) {
+    if (deps.signal?.aborted) break;
     try {
       await copyOne(deps.gallery, image, folder, deps.keyMetadata);
       copied += 1;

@@ -14,4 +14,4 @@ export {
 } from './kept-key-id';
 export { resend } from './resend';
 export { type TemplatePlan, type TemplateRunInput, TemplateRuns } from './template-runs';
-export { writeMetadataToFiles } from './write-metadata';
+export { type MetadataWriter, metadataWriter } from './write-metadata';

@@ -16,7 +16,7 @@ import type { ImageRecord } from '../../../shared/domain/task-record';
 import { GALLERY_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
-import { limiter, nextTurn } from '../base';
+import { type ClosingGate, limiter, nextTurn } from '../base';
 import { codeOrMessage } from '../errors';
 import {
   distinctImages,
@@ -123,4 +123,19 @@ export async function writeMetadataToFiles(
     (deps.logger ?? silentLogger).warn('Metadata not written into images.', { count, reason });
   }
   return counts;
+}
+
+/** "Write metadata to files" as the core gives it to every front (PictorCore.writeMetadata). */
+export type MetadataWriter = (refs: readonly ImageRef[]) => Promise<WriteMetadataOutcome>;
+
+/**
+ * {@link writeMetadataToFiles} through the core's closing gate: refused with "Pictor is closing"
+ * once the close has begun; one under way stops before its next image as the close begins (the
+ * files written stay written, each rewritten whole), and the close waits for that stop.
+ */
+export function metadataWriter(
+  deps: Omit<WriteMetadataDeps, 'signal' | 'onProgress'>,
+  gate: Pick<ClosingGate, 'ask' | 'closing'>,
+): MetadataWriter {
+  return (refs) => gate.ask(() => writeMetadataToFiles({ ...deps, signal: gate.closing }, refs));
 }

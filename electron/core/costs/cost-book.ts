@@ -51,6 +51,7 @@ import type { HeldKeyScrub } from './ledger-csv';
 import { hostTimeZone } from './local-periods';
 import type { LedgerSumsRead } from './ledger-totals';
 import { SpendingCapError } from '../errors';
+import type { ClosingGate } from '../base';
 import type { Sentence } from '../../../shared/i18n/sentence';
 
 export interface CostBookOptions {
@@ -69,6 +70,11 @@ export interface CostBookOptions {
    * file scrubs them from a task kept under an id that carries one (ledger-csv.ts).
    */
   readonly keyScrubber?: () => Promise<HeldKeyScrub | null>;
+  /**
+   * The core's closing gate: a price or cap changed once the close has begun is refused with its
+   * sentence, nothing written; absent (the CLI's own book over the history): never refused.
+   */
+  readonly gate?: Pick<ClosingGate, 'askNow'>;
 }
 
 /** A change of the prices or caps, as {@link CostBook.loosenings} judges it. */
@@ -155,12 +161,12 @@ export class CostBook implements EngineAdmission {
   }
 
   setPrice(price: CostPrice): void {
-    this.tables.setPrice(price);
+    this.changed(() => this.tables.setPrice(price));
   }
 
   /** Removes the prices of `provider` and `model` ('' : every-model), in `unit` when given. */
   clearPrice(provider: ProviderId, model = '', unit?: CostUnit): boolean {
-    return this.tables.clearPrice(provider, model, unit);
+    return this.changed(() => this.tables.clearPrice(provider, model, unit));
   }
 
   /**
@@ -187,11 +193,16 @@ export class CostBook implements EngineAdmission {
 
   /** Sets (or replaces) a cap: only ever the user's own action, in Settings or `pictor caps`. */
   setCap(cap: SpendingCap): void {
-    this.tables.setCap(cap);
+    this.changed(() => this.tables.setCap(cap));
   }
 
   clearCaps(match: CapMatch = {}): number {
-    return this.tables.clearCaps(match);
+    return this.changed(() => this.tables.clearCaps(match));
+  }
+
+  /** A user's change of prices or caps, refused once the core's close has begun. */
+  private changed<T>(change: () => T): T {
+    return this.options.gate ? this.options.gate.askNow(change) : change();
   }
 
   /** Tasks with a cost, oldest first. */

@@ -14,6 +14,7 @@ import type { Logger } from '../../ports/logger';
 import type { Event } from '../../ports/event';
 import type { UserWrites } from '../../ports/user-writes';
 import { UserFacingError } from '../errors';
+import type { ClosingGate } from '../base';
 import type { DownloadOutcome, ImageAttempt } from '../download';
 import type { SentInputs, TaskHandles } from '../service';
 import type { ProviderId } from '../../../shared/domain/providers';
@@ -297,6 +298,11 @@ export interface TaskEngineDeps {
   /** Sends tasks' input images; absent: a task with inputs fails its submit, nothing sent. */
   readonly inputs?: EngineInputs;
   readonly clock: Clock;
+  /**
+   * The core's closing gate: new tasks (a submit, a tracked id) asked once the close has begun
+   * are refused with its sentence, nothing stored or sent; absent: never refused.
+   */
+  readonly gate?: Pick<ClosingGate, 'askNow'>;
   readonly logger?: Logger;
   readonly random?: () => number;
   readonly newId?: () => string;

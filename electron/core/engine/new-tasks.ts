@@ -8,6 +8,7 @@ import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { Logger } from '../../ports/logger';
+import type { ClosingGate } from '../base';
 import { SpendingCapError } from '../errors';
 import type {
   EngineAdmission,
@@ -27,6 +28,8 @@ export interface NewTaskDeps {
   readonly prompts?: EnginePromptHistory | undefined;
   readonly leases: Pick<TaskLeases, 'owner' | 'until' | 'adopt'>;
   readonly logger: Logger;
+  /** The core's closing gate: once the close has begun nothing is stored, so nothing is sent. */
+  readonly gate?: Pick<ClosingGate, 'askNow'> | undefined;
 }
 
 /**
@@ -34,12 +37,34 @@ export interface NewTaskDeps {
  * stored (priced, with an admission), each marked `queued`: nothing of it has left yet, which
  * lets a restart send it (send-mark.ts). `passing`: the hard caps the user agreed to pass (see
  * EngineAdmission.admit).
- * @throws the admission's refusal (a cap) as it is; EngineInputError when the history refused.
+ * @throws the admission's refusal (a cap) as it is; EngineInputError when the history refused;
+ *   the closing gate's refusal ("Pictor is closing") once the core's close has begun: every
+ *   front's submit (the window's, a batch, a compare, the CLI's, an agent's) stores here first.
  */
 export function storeNewTasks(
   deps: NewTaskDeps,
   made: readonly TaskRecord[],
   passing: readonly SpendingCap[] = [],
+): TaskRecord[] {
+  const store = () => storedNow(deps, made, passing);
+  return deps.gate ? deps.gate.askNow(store) : store();
+}
+
+/**
+ * A tracked task's record (TaskEngine.track), processing from now: made only while the core is
+ * open, so a task id tracked once the close has begun is refused by the closing gate before
+ * anything of it is stored.
+ */
+export function trackedTask(deps: Pick<NewTaskDeps, 'gate'>, record: TaskRecord): TaskRecord {
+  const tracked = (): TaskRecord => ({ ...record, status: 'processing' });
+  return deps.gate ? deps.gate.askNow(tracked) : tracked();
+}
+
+/** {@link storeNewTasks} once the gate let it in. */
+function storedNow(
+  deps: NewTaskDeps,
+  made: readonly TaskRecord[],
+  passing: readonly SpendingCap[],
 ): TaskRecord[] {
   const lease = deps.sharing ? { owner: deps.leases.owner, until: deps.leases.until() } : undefined;
   const placed = placedInList(made, deps.history.newestListed?.() ?? null);

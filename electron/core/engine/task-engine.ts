@@ -36,7 +36,7 @@ import { Submitter } from './submitter';
 import { batchFields, batchRecords, type SubmitBatch } from './submit-batch';
 import { pageItem } from './request-workflow';
 import { consentedCaps } from './hard-cap-consent';
-import { storeNewTasks } from './new-tasks';
+import { storeNewTasks, trackedTask } from './new-tasks';
 import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 
 /** How a stored batch goes out: the first alone (runBatch), or side by side (runEach). */
@@ -178,7 +178,8 @@ export class TaskEngine {
    * background. Returns them at once. With `board` (a path: "Generate into", checkInto), their
    * images join that board as they arrive; the library makes it now when it has none.
    * @throws EngineInputError for a request, count, board or target nothing can be sent for; the
-   *   library's refusal of a new board (too many); SpendingCapError when a hard cap refuses them.
+   *   library's refusal of a new board (too many); SpendingCapError when a hard cap refuses them;
+   *   the closing gate's refusal once the core's close has begun (nothing stored or sent).
    */
   async submit(input: GenerationRequest, target: SubmitTarget, count = 1, board?: string) {
     return this.submitBatch({ requests: [input], count, board }, target);
@@ -224,7 +225,8 @@ export class TaskEngine {
    * record learns `options.model` when it names none). An id that carries a key the process
    * holds is refused before anything is read or written.
    * @throws EngineInputError for an id that is no task id or carries a key (typedTaskId), or one
-   *   its service cannot find from the id alone (fal without a model).
+   *   its service cannot find from the id alone (fal without a model); the closing gate's refusal
+   *   once the core's close has begun (new-tasks.ts).
    */
   async track(rawTaskId: string, options: TrackOptions = {}): Promise<TaskRecord> {
     const taskId = await typedTaskId(rawTaskId, this.deps.credentials);
@@ -235,7 +237,7 @@ export class TaskEngine {
     if (!credentials) throw new EngineInputError(sentence('error.library.noKey'));
     const request = trackedRequest(taskId, options, credentials.provider);
     const record = this.newRecord(credentials, { request, endpoint, origin: 'tracked', taskId });
-    this.records.commit({ ...record, status: 'processing', watchStartedAt: this.now() });
+    this.records.commit(trackedTask(this.deps, { ...record, watchStartedAt: this.now() }));
     this.activate(this.records.liveRecord(record.localId) ?? record, 'now');
     return this.get(record.localId) ?? record;
   }

@@ -28,7 +28,7 @@ import {
 import type { TemplateStore } from '../templates';
 import type { HistoryStore, ManyRecordWrites } from '../history';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { OperationRunner, type RunOptions } from '../base';
+import { type ClosingGate, type Operation, OperationRunner, type RunOptions } from '../base';
 
 export type OperationKind = 'folder' | 'archive' | 'images';
 
@@ -116,6 +116,12 @@ export interface CoreOperationsDeps {
    * export to a folder judges each image's own bytes with it, as Save as does.
    */
   readonly outgoingScrubber?: () => Promise<((text: string) => string) | null>;
+  /**
+   * The core's closing gate: an operation asked once the close has begun is refused with its
+   * sentence, nothing run; one under way or waiting its turn is stopped by the close (its signal
+   * aborts) and the close waits for it to stop; absent: never refused.
+   */
+  readonly gate?: Pick<ClosingGate, 'ask' | 'closing'>;
 }
 
 export class CoreOperations {
@@ -138,7 +144,7 @@ export class CoreOperations {
     change: (hooks: FolderChangeHooks) => Promise<T>,
     options: RunOptions<MoveProgress> = {},
   ): Promise<T> {
-    return this.runner.run<T, MoveProgress>(
+    return this.run<T, MoveProgress>(
       'folder',
       ({ signal, report }) =>
         change({ signal, onProgress: (p) => report(p, p.tasksDone === p.tasks) }),
@@ -151,7 +157,7 @@ export class CoreOperations {
    * templates and word lists the folder's copy holds that the history lacks.
    */
   rebuild(options: RunOptions<never> = {}): Promise<RebuildSummary> {
-    return this.runner.run(
+    return this.run(
       'folder',
       async ({ signal }) => {
         const tasks = await importGalleryTasks(this.deps, signal);
@@ -213,12 +219,13 @@ export class CoreOperations {
     folder: string,
     options: RunOptions<ExportProgress> = {},
   ): Promise<ExportOutcome> {
-    return this.runner.run<ExportOutcome, ExportProgress>(
+    return this.run<ExportOutcome, ExportProgress>(
       'images',
-      async ({ report }) => {
+      async ({ signal, report }) => {
         const scrub = await this.deps.keyScrubber?.();
         const keyMetadata = await this.deps.outgoingScrubber?.();
         const deps = {
+          signal,
           ...(scrub ? { scrub } : {}),
           ...(keyMetadata ? { keyMetadata } : {}),
           get: (localId: string) => this.deps.records.get(localId),
@@ -231,6 +238,23 @@ export class CoreOperations {
       },
       options,
     );
+  }
+
+  /**
+   * Runs `work` on the runner through the core's closing gate: refused once the close has begun;
+   * its stop signal joined to the close's, so a run under way or waiting stops as the close
+   * begins (a move removes what it copied, an import keeps the tasks it finished, the rest is
+   * asked again at the next start), and the close waits for that stop.
+   */
+  private run<T, P = never>(
+    kind: OperationKind,
+    work: (operation: Operation<P>) => Promise<T>,
+    options: RunOptions<P>,
+  ): Promise<T> {
+    const { gate } = this.deps;
+    if (!gate) return this.runner.run(kind, work, options);
+    const signal = options.signal ? AbortSignal.any([options.signal, gate.closing]) : gate.closing;
+    return gate.ask(() => this.runner.run(kind, work, { ...options, signal }));
   }
 
   /** Stops the operation of `kind` under way; false when none runs. */
@@ -248,7 +272,7 @@ export class CoreOperations {
     options: RunOptions<LibraryProgress>,
     work: (file: string, steps: ArchiveSteps) => Promise<T>,
   ): Promise<T | null> {
-    return this.runner.run<T | null, LibraryProgress>(
+    return this.run<T | null, LibraryProgress>(
       'archive',
       async ({ signal, report }) => {
         const file = await chosen(choose);

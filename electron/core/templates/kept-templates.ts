@@ -20,5 +20,6 @@ export function keptTemplates(
   { now, logger, gate }: KeptTemplatesOptions,
 ): TemplateStore {
   const backup = new TemplateBackup(() => library.root, logger, gate);
-  return new TemplateStore({ rows, now, backup });
+  // A user's change once the close has begun is refused (its copy's writes pass the same gate).
+  return new TemplateStore({ rows, now, backup, gate });
 }

@@ -31,6 +31,7 @@ import { cleanName } from '../../../shared/text/shown-name';
 import { foldName, type NameCheck } from '../../../shared/domain/triage';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { TemplateRow, TemplateRows, TemplateWrite } from '../history';
+import type { ClosingGate } from '../base';
 import type { TemplateBackup, TemplateSet } from './template-backup';
 import { TemplateStoreError } from './template-error';
 import { WordLists } from './word-list-store';
@@ -81,6 +82,11 @@ export interface TemplateStoreDeps {
   readonly newId?: () => string;
   /** The copy in the library folder; none in tests that do not need one. */
   readonly backup?: TemplateBackup;
+  /**
+   * The core's closing gate: a template or word list saved, deleted or imported once the close
+   * has begun is refused with its sentence, nothing written; absent: never refused.
+   */
+  readonly gate?: Pick<ClosingGate, 'askNow'>;
   /** Called inside an import's transaction before each template is written (tests' faults). */
   readonly beforeImportRow?: (index: number) => void;
 }
@@ -139,7 +145,7 @@ export class TemplateStore {
   async save(input: TemplateInput): Promise<PromptTemplate> {
     const named = this.checkedName(input);
     checkTexts(input);
-    const saved = this.deps.rows.change((write) => {
+    const saved = this.change((write) => {
       const rows = write.templates();
       const stored = input.id === undefined ? null : this.edited(rows, input);
       if (!stored && rows.length >= MAX_LIBRARY_TEMPLATES) throw tooMany();
@@ -184,7 +190,7 @@ export class TemplateStore {
 
   /** Deletes the template `id`. @throws TemplateStoreError when there is none. */
   async remove(id: string): Promise<void> {
-    this.deps.rows.change((write) => {
+    this.change((write) => {
       if (!write.templates().some((row) => row.id === id)) throw templateNotFound(id);
       write.remove(id);
     });
@@ -198,14 +204,14 @@ export class TemplateStore {
 
   /** Makes or replaces the word list `name`. @throws TemplateStoreError (word-lists.ts's rules). */
   async saveWordList(name: string, words: readonly string[]): Promise<WordList> {
-    const list = this.lists.save(name, words);
+    const list = this.asked(() => this.lists.save(name, words));
     await this.backedUp();
     return list;
   }
 
   /** Deletes the word list `name` (any case). @throws TemplateStoreError when there is none. */
   async removeWordList(name: string): Promise<void> {
-    this.lists.remove(name);
+    this.asked(() => this.lists.remove(name));
     await this.backedUp();
   }
 
@@ -217,7 +223,7 @@ export class TemplateStore {
    */
   async importFile(path: string, format: TemplateFileFormat): Promise<TemplateImportSummary> {
     const bytes = await readTemplateFile(path);
-    const summary = this.deps.rows.change((write) => {
+    const summary = this.change((write) => {
       const existingNames = write.templates().map((row) => row.name);
       const options = { existingNames, now: this.deps.now(), newId: this.newId() };
       const read = importTemplates(bytes, format, options);
@@ -290,6 +296,16 @@ export class TemplateStore {
   private snapshot(): TemplateSet {
     const templates = this.list().flatMap((stored) => (stored.template ? [stored.template] : []));
     return { templates, wordLists: this.lists.list() };
+  }
+
+  /** A user's change, unless the core's close has begun: then the gate's refusal, nothing run. */
+  private asked<T>(change: () => T): T {
+    return this.deps.gate ? this.deps.gate.askNow(change) : change();
+  }
+
+  /** A user's change of the rows in one transaction, through {@link asked}. */
+  private change<T>(work: (write: TemplateWrite) => T): T {
+    return this.asked(() => this.deps.rows.change(work));
   }
 
   private async backedUp(): Promise<void> {

@@ -18,6 +18,7 @@ import {
   parentPath,
 } from '../../../shared/domain/triage';
 import { sentence } from '../../../shared/i18n/sentence';
+import type { ClosingGate } from '../base';
 import type { TaskEngine } from '../engine';
 import type { BoardRow, HistoryTriage } from '../history';
 import { TriageError } from './triage-error';
@@ -26,6 +27,11 @@ export interface BoardsDeps {
   readonly engine: Pick<TaskEngine, 'editMany'>;
   readonly triage: HistoryTriage;
   readonly now: () => number;
+  /**
+   * The core's closing gate: a board created, renamed, moved or deleted once the close has begun
+   * is refused with its sentence, nothing written; absent: never refused.
+   */
+  readonly gate?: Pick<ClosingGate, 'askNow'>;
 }
 
 /** Where a board went: its path before and after. */
@@ -51,6 +57,11 @@ export class Boards {
    * @throws TriageError for a bad name, a path too deep, a board already there, or too many boards.
    */
   create(raw: string): string {
+    return this.asked(() => this.made(raw));
+  }
+
+  /** {@link create} without the gate: also a submit's board, asked with the submit (ensure). */
+  private made(raw: string): string {
     const checked = this.checked(raw, false);
     const { triage } = this.deps;
     if (triage.boardPath(checked.key) !== null) {
@@ -87,7 +98,7 @@ export class Boards {
    * @throws TriageError as {@link create}.
    */
   ensure(raw: string): string {
-    return this.deps.triage.boardPath(this.checked(raw, false).key) ?? this.create(raw);
+    return this.deps.triage.boardPath(this.checked(raw, false).key) ?? this.made(raw);
   }
 
   /**
@@ -118,6 +129,10 @@ export class Boards {
    *   inside it, a board is already there, or the result is too deep.
    */
   moveTo(raw: string, newPath: string): BoardMove {
+    return this.asked(() => this.movedTo(raw, newPath));
+  }
+
+  private movedTo(raw: string, newPath: string): BoardMove {
     const from = this.existing(raw);
     // The parents exist (as stored, maybe a name from before that draws nothing extra); the last
     // name is given unless it is the board's own, kept by a move.
@@ -140,15 +155,22 @@ export class Boards {
    * other boards). Returns how many tasks were rewritten.
    */
   delete(raw: string): number {
-    const from = this.existing(raw);
-    const { triage, engine } = this.deps;
-    const keys = new Set(triage.treeKeys(boardKey(from)));
-    const written = engine.editMany(
-      triage.tasksInTree(boardKey(from)),
-      (record) => withBoards(record, (path) => (keys.has(boardKey(path)) ? null : path)),
-      () => triage.deleteBoards([...keys]),
-    );
-    return written.length;
+    return this.asked(() => {
+      const from = this.existing(raw);
+      const { triage, engine } = this.deps;
+      const keys = new Set(triage.treeKeys(boardKey(from)));
+      const written = engine.editMany(
+        triage.tasksInTree(boardKey(from)),
+        (record) => withBoards(record, (path) => (keys.has(boardKey(path)) ? null : path)),
+        () => triage.deleteBoards([...keys]),
+      );
+      return written.length;
+    });
+  }
+
+  /** A user's change of the tree, refused once the core's close has begun. */
+  private asked<T>(change: () => T): T {
+    return this.deps.gate ? this.deps.gate.askNow(change) : change();
   }
 
   /**

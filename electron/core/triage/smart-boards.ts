@@ -22,6 +22,7 @@ import {
 import { boardKey, checkSmartBoardName, foldName } from '../../../shared/domain/triage';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { HistoryTriage, SmartBoardRow } from '../history';
+import type { ClosingGate } from '../base';
 import { TriageError } from './triage-error';
 
 export interface SmartBoardsDeps {
@@ -29,6 +30,11 @@ export interface SmartBoardsDeps {
   readonly now: () => number;
   /** A new board's id; default a random UUID. */
   readonly newId?: () => string;
+  /**
+   * The core's closing gate: a smart board saved, renamed, changed or deleted once the close has
+   * begun is refused with its sentence, nothing written; absent: never refused.
+   */
+  readonly gate?: Pick<ClosingGate, 'askNow'>;
 }
 
 /** A new board's id (node:crypto loaded when a board is made, not when this is). */
@@ -72,7 +78,7 @@ export class SmartBoards {
       rules: JSON.stringify(checked),
       createdAt: this.deps.now(),
     };
-    this.deps.triage.smart.change((rows) => {
+    this.change((rows) => {
       if (rows.length >= MAX_SMART_BOARDS) {
         throw new TriageError(
           sentence('error.triage.tooManySmartBoards', { max: MAX_SMART_BOARDS }),
@@ -101,7 +107,14 @@ export class SmartBoards {
 
   /** Deletes a smart board (no image changes). @throws TriageError when there is none. */
   delete(name: string): void {
-    this.deps.triage.smart.change((rows) => ({ kind: 'delete', id: found(rows, name).id }));
+    this.change((rows) => ({ kind: 'delete', id: found(rows, name).id }));
+  }
+
+  /** The one write of every change (HistoryTriage's), refused once the core's close has begun. */
+  private change(...change: Parameters<HistoryTriage['smart']['change']>): void {
+    const write = () => this.deps.triage.smart.change(...change);
+    if (this.deps.gate) this.deps.gate.askNow(write);
+    else write();
   }
 
   /** The row named `name` changed by `change`, in one write. */
@@ -110,7 +123,7 @@ export class SmartBoards {
     change: (row: SmartBoardRow, rows: readonly SmartBoardRow[]) => SmartBoardRow,
   ): SmartBoardEntry {
     let changed: SmartBoardRow | undefined;
-    this.deps.triage.smart.change((rows) => {
+    this.change((rows) => {
       changed = change(found(rows, name), rows);
       return { kind: 'update', id: changed.id, name: changed.name, rules: changed.rules };
     });

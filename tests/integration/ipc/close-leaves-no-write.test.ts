@@ -13,7 +13,11 @@
  * own close of the runtime, then its folders removed); the page's call is made at the step of the
  * close the test names (the engine stopped), and awaited there, so its writes come exactly then.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GalleryMoveCancelled } from '../../../electron/core/library';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { DEMO_TARGET } from '../../support/submit-target';
 import { wiredIpc, type WiredIpc } from '../../support/wired-ipc';
@@ -110,5 +114,175 @@ describe('a quit while the page still asks', () => {
     await main.runtime.core.engine.whenWritten([task.localId]);
     expect(started.length).toBeGreaterThan(0);
     expect(started.filter((write) => write.endsWith('(closed)'))).toEqual([]);
+  });
+});
+
+/** What every refused change answers through the IPC. */
+const CLOSING = {
+  ok: false,
+  error: { code: 'failed', sentence: { key: 'error.library.closing' } },
+};
+
+/**
+ * Runs `asked` at the close's first step (the trash's close: asks refused, the engine, the
+ * history and file writes still open), the close going on once it ended; returns its result.
+ */
+async function askedAsTheCloseBegins<T>(main: WiredIpc, asked: () => Promise<T>): Promise<T> {
+  let result: { value: T } | undefined;
+  after(main.runtime.core.trash, 'close', async () => void (result = { value: await asked() }));
+  await teardown();
+  if (!result) throw new Error('The close never reached its first step.');
+  return result.value;
+}
+
+/** The rejection `promise` ends with (null when it resolves). */
+function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
+}
+
+/** Resolves once the core's close has begun: its first moment, asks refused. */
+function closeBegun(main: WiredIpc): Promise<void> {
+  const { core } = main.runtime;
+  const close = core.close.bind(core);
+  return new Promise((resolve) => {
+    core.close = () => {
+      const closing = close();
+      resolve();
+      return closing;
+    };
+  });
+}
+
+const sha256 = (path: string): string =>
+  createHash('sha256').update(readFileSync(path)).digest('hex');
+
+describe('a change asked once the close has begun', () => {
+  it('refuses a submit and a tracked id: nothing stored, nothing sent', async () => {
+    const { main } = await mainWithImage();
+    const { core } = main.runtime;
+    const [submitted, tracked, tasks] = await askedAsTheCloseBegins(main, async () => [
+      await main.request('tasks:submit', {
+        request: { prompt: 'asked at quit', size: '64x64' },
+        target: DEMO_TARGET,
+        count: 2,
+      }),
+      await rejectionOf(core.engine.track('6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b')),
+      core.history.count(),
+    ]);
+    expect(submitted).toMatchObject(CLOSING);
+    expect(tracked).toMatchObject({ sentence: { key: 'error.library.closing' } });
+    // The one task made before the close: a task is stored before anything is sent.
+    expect(tasks).toBe(1);
+  });
+
+  it('refuses a star, a retry, a cancel and a stop watching of tasks: the task is as it was', async () => {
+    const { main } = await mainWithImage();
+    const { core, demo } = main.runtime;
+    demo.setFailureRate(1);
+    const [made] = await core.engine.submit({ prompt: 'no image' }, DEMO_TARGET);
+    const [failed] = await core.engine.whenSettled([made!.localId]);
+    expect(failed?.status).toBe('failed');
+    const localIds = [failed!.localId];
+    const answers = await askedAsTheCloseBegins(main, async () => {
+      const asked = [
+        await main.request('tasks:setFavouriteMany', { localIds, favourite: true }),
+        await main.request('tasks:retryMany', { localIds }),
+        await main.request('tasks:cancelMany', { localIds }),
+        await main.request('tasks:stopWatching', { localIds }),
+      ];
+      const { status, favourite } = core.history.get(failed!.localId)!;
+      return [...asked, { status, favourite }];
+    });
+    expect(answers).toMatchObject([
+      CLOSING,
+      CLOSING,
+      CLOSING,
+      CLOSING,
+      { status: 'failed', favourite: false },
+    ]);
+  });
+
+  it('refuses a price, a board, a smart board, a template and a word list: none is written', async () => {
+    const { main } = await mainWithImage();
+    const { core } = main.runtime;
+    const price = { provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 1_000 };
+    const answers = await askedAsTheCloseBegins(main, async () => [
+      await main.request('costs:setPrice', price as never),
+      await main.request('boards:create', { path: 'Asked at quit' }),
+      await main.request('smart:create', {
+        name: 'Asked at quit',
+        rules: { match: 'all', items: [{ kind: 'rating', op: '>=', value: 4 }] },
+      }),
+      await main.request('templates:save', { name: 'Asked at quit', body: 'a {red|blue} lake' }),
+      await main.request('templates:wordList:save', { name: 'colours', words: ['red'] }),
+      core.costs.prices(),
+      core.boards.list(),
+      core.smartBoards.list(),
+      core.templates.list(),
+      [...core.templates.wordLists().keys()],
+    ]);
+    expect(answers).toMatchObject([
+      CLOSING,
+      CLOSING,
+      CLOSING,
+      CLOSING,
+      CLOSING,
+      [],
+      [],
+      [],
+      [],
+      [],
+    ]);
+  });
+
+  it('refuses metadata written into files, and a rebuild: the image file is as it was', async () => {
+    const { main, task } = await mainWithImage();
+    const { core } = main.runtime;
+    const images = [{ localId: task.localId, index: 0 }];
+    const rated = await main.request('triage:apply', {
+      images,
+      change: { kind: 'rating', rating: 4 },
+    });
+    expect(rated).toMatchObject({ ok: true });
+    await core.engine.whenWritten([task.localId]);
+    const file = core.gallery.resolve(core.engine.get(task.localId)!.images[0]!.file!);
+    const before = sha256(file);
+    const [written, rebuilt, after] = await askedAsTheCloseBegins(main, async () => [
+      await main.request('triage:writeMetadata', { images }),
+      await rejectionOf(core.operations.rebuild()),
+      sha256(file),
+    ]);
+    expect(written).toMatchObject(CLOSING);
+    expect(rebuilt).toMatchObject({ sentence: { key: 'error.library.closing' } });
+    expect(after).toBe(before);
+  });
+
+  it('stops a library move under way as the close begins; the close waits for its stop', async () => {
+    const { main } = await mainWithImage();
+    const { core } = main.runtime;
+    const from = core.gallery.root;
+    const to = join(main.dir, 'moved at quit');
+    const begun = closeBegun(main);
+    const events: string[] = [];
+    let closed: Promise<void> = Promise.resolve();
+    const moving = core.operations.changeFolder(async (hooks) => {
+      // The quit comes once the move has its turn, before it copies anything.
+      closed = teardown().then(() => void events.push('closed'));
+      await begun;
+      return main.runtime.moveGalleryTo(to, hooks);
+    });
+    const outcome = await rejectionOf(moving);
+    events.push('move ended');
+    const copied = existsSync(to) ? readdirSync(to) : [];
+    const root = core.gallery.root;
+    await closed;
+    // Cancelled: what it had copied removed, the library whole where it was (relocate-stop.ts).
+    expect(outcome).toBeInstanceOf(GalleryMoveCancelled);
+    expect(root).toBe(from);
+    expect(copied).toEqual([]);
+    expect(events).toEqual(['move ended', 'closed']);
   });
 });

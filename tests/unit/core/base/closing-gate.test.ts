@@ -52,6 +52,36 @@ describe('the closing gate', () => {
     expect(error.code).toBe('failed');
   });
 
+  it('runs a change made at once until the close’s first moment, and none after', async () => {
+    const gate = new ClosingGate();
+    let runs = 0;
+    expect(gate.askNow(() => (runs += 1))).toBe(1);
+    void gate.refuseAsks();
+    let thrown: unknown = null;
+    try {
+      gate.askNow(() => (runs += 1));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(runs).toBe(1);
+    expect(thrown).toBeInstanceOf(UserFacingError);
+    expect((thrown as UserFacingError).sentence?.key).toBe('error.library.closing');
+    // Writes are still let in: only a user's changes are refused from the first moment.
+    expect(await gate.write(() => Promise.resolve('written'))).toBe('written');
+  });
+
+  it('aborts its closing signal at the close’s first moment, the refusal as its reason', async () => {
+    const asked = new ClosingGate();
+    expect(asked.closing.aborted).toBe(false);
+    void asked.refuseAsks();
+    expect(asked.closing.aborted).toBe(true);
+    expect((asked.closing.reason as UserFacingError).sentence?.key).toBe('error.library.closing');
+    // A gate closed at once (no refusal of asks before) aborts it too.
+    const closed = new ClosingGate();
+    await closed.close();
+    expect(closed.closing.aborted).toBe(true);
+  });
+
   it('waits for the asks let in before, not for the writes', async () => {
     const gate = new ClosingGate();
     const asked = held();

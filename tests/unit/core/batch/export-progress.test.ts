@@ -3,10 +3,12 @@
  * the first image (0 done, so the window shows the export from the moment it starts, not once
  * the first image is through), then after each image, throttled on the clock (here a manual one
  * that does not move, so only the first and the last report pass), the last one always, and the
- * images are really copied.
+ * images are really copied. As the core's close begins (its closing gate), a copy under way
+ * stops before its next image, and the close waits for that stop; one asked after is refused.
  */
 import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { ClosingGate } from '../../../../electron/core/base';
 import { resolveInside } from '../../../../electron/core/fs/gallery-path';
 import {
   CoreOperations,
@@ -21,8 +23,9 @@ const IMAGES = 7;
 
 const folders = exportFoldersPerTest(IMAGES);
 
-function operationsOver(record: TaskRecord): CoreOperations {
+function operationsOver(record: TaskRecord, gate?: ClosingGate): CoreOperations {
   return new CoreOperations({
+    ...(gate ? { gate, progressEveryMs: 0 } : {}),
     history: {} as never,
     gallery: {
       root: folders.root,
@@ -34,20 +37,25 @@ function operationsOver(record: TaskRecord): CoreOperations {
   });
 }
 
+/** The task whose {@link IMAGES} saved images the tests copy. */
+function harbour(): TaskRecord {
+  return makeTaskRecord({
+    localId: 'harbour',
+    folder: FOLDER,
+    images: Array.from({ length: IMAGES }, (_, n) => ({
+      index: n,
+      url: null,
+      state: 'saved' as const,
+      attempts: 1,
+      favourite: false,
+      file: `${FOLDER}/image-${n + 1}.png`,
+    })),
+  });
+}
+
 describe('exporting images through the core’s operations', () => {
   it('copies every image and reports its start and its last step, throttled on the clock', async () => {
-    const record = makeTaskRecord({
-      localId: 'harbour',
-      folder: FOLDER,
-      images: Array.from({ length: IMAGES }, (_, n) => ({
-        index: n,
-        url: null,
-        state: 'saved' as const,
-        attempts: 1,
-        favourite: false,
-        file: `${FOLDER}/image-${n + 1}.png`,
-      })),
-    });
+    const record = harbour();
     const reports: ExportProgress[] = [];
     const outcome = await operationsOver(record).exportImages(
       { localIds: ['harbour'] },
@@ -64,5 +72,27 @@ describe('exporting images through the core’s operations', () => {
       { done: 0, total: IMAGES },
       { done: IMAGES, total: IMAGES },
     ]);
+  });
+
+  it('stops before its next image as the core’s close begins; the close waits for that stop', async () => {
+    const gate = new ClosingGate();
+    const operations = operationsOver(harbour(), gate);
+    const steps: string[] = [];
+    let closed: Promise<void> = Promise.resolve();
+    const outcome = await operations.exportImages({ localIds: ['harbour'] }, folders.out, {
+      onProgress: ({ done }) => {
+        if (done !== 2) return;
+        // The app quits while the third image waits its turn.
+        closed = gate.refuseAsks().then(() => void steps.push('closed'));
+      },
+    });
+    steps.push('export ended');
+    await closed;
+    expect(outcome).toEqual({ copied: 2, failed: 0, skipped: 0 });
+    expect(await readdir(folders.out)).toHaveLength(2);
+    expect(steps).toEqual(['export ended', 'closed']);
+    const late = operations.exportImages({ localIds: ['harbour'] }, folders.out);
+    await expect(late).rejects.toMatchObject({ sentence: { key: 'error.library.closing' } });
+    expect(await readdir(folders.out)).toHaveLength(2);
   });
 });
