@@ -154,6 +154,35 @@ describe('stdio framing', () => {
     });
   }, 120_000);
 
+  it('a generate cancelled before its submit sends nothing', async () => {
+    const mcp = server();
+    mcp.send(INITIALIZE);
+    mcp.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    const kite = { name: 'generate', arguments: { prompt: 'a kite' } };
+    const cancel = { requestId: 'g', reason: 'timed out' };
+    // One write: the cancel is read before the call's work begins (the SDK answers neither).
+    mcp.child.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 'g', method: 'tools/call', params: kite })}\n` +
+        `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: cancel })}\n`,
+    );
+    // A call after it, on the same path: once it is answered, the cancelled one went its way.
+    const boat = { name: 'generate', arguments: { prompt: 'a boat' } };
+    mcp.send(JSON.stringify({ jsonrpc: '2.0', id: 'h', method: 'tools/call', params: boat }));
+    await vi.waitFor(() => expect(mcp.answers().map((a) => a.id)).toContain('h'), UNTIL);
+    const list = { name: 'list_tasks', arguments: {} };
+    mcp.send(JSON.stringify({ jsonrpc: '2.0', id: 'list', method: 'tools/call', params: list }));
+    await vi.waitFor(() => expect(mcp.answers().map((a) => a.id)).toContain('list'), UNTIL);
+    const listed = mcp.answers().find((a) => a.id === 'list')?.result as {
+      content: { text: string }[];
+    };
+    const { tasks } = JSON.parse(listed.content[0]!.text) as { tasks: { prompt: string }[] };
+    expect(
+      tasks.map((task) => task.prompt),
+      'the tasks sent',
+    ).toEqual(['a boat']);
+    expect(mcp.answers().map((a) => a.id)).not.toContain('g');
+  }, 120_000);
+
   it("a line that never ends: the server reads at most the SDK's 10 MB of it, then ends", async () => {
     const mcp = server();
     mcp.send(INITIALIZE);
