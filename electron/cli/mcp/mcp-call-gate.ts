@@ -9,7 +9,15 @@
  *
  * Notifications pass at once (a cancel is never stuck behind calls), and a cancel frees its
  * call's place: the SDK sends no answer to a call that was cancelled.
+ *
+ * A call whose id an earlier call of the connection had is not run (the protocol says a client
+ * never uses an id twice): the SDK runs both, so a `generate` sent twice under one id, by a client
+ * that retries after its own timeout, submitted twice, and both answers carried one id. A repeat
+ * of a call still waiting or at work is answered by an error without an id (with the id, the
+ * client would take it for the first call's answer); a repeat of an answered or cancelled one,
+ * among the connection's last IDS_REMEMBERED calls, by an error with its id.
  */
+import { createHash } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
 import type {
   Transport,
@@ -29,9 +37,26 @@ import { MAX_UNREAD_BYTES } from './mcp-output-room';
 export const CALLS_AT_ONCE = 16;
 /** Calls read and waiting their turn before the server stops reading. */
 const CALLS_WAITING = 1_000;
+/** The ids of the connection's latest calls kept to refuse a repeat (past the calls in flight). */
+const IDS_REMEMBERED = 10_000;
+/** An id longer than this is remembered by its digest (a line may hold an id of megabytes). */
+const LONGEST_KEPT_ID = 128;
 
+/** The JSON-RPC code of an invalid request. */
+const INVALID_REQUEST = -32600;
+
+/** How `id` is remembered: its type and text (the SDK tells 1 and "1" apart), a long one hashed. */
 function keyOf(id: RequestId): string {
-  return `${typeof id}:${String(id)}`;
+  const text = String(id);
+  const kept =
+    text.length <= LONGEST_KEPT_ID ? text : `#${createHash('sha256').update(text).digest('hex')}`;
+  return `${typeof id}:${kept}`;
+}
+
+/** A call read and not yet handed on, with its id's key. */
+interface WaitingCall {
+  readonly message: JSONRPCMessage & { readonly id: RequestId };
+  readonly key: string;
 }
 
 /** `inner` (reading `input`, writing `out`) with its calls handed on a few at a time. */
@@ -39,10 +64,11 @@ export class CallGate implements Transport {
   onclose?: Transport['onclose'];
   onerror?: Transport['onerror'];
   onmessage?: Transport['onmessage'];
-  /** The calls handed on and not yet answered, by id (an id sent twice counts twice). */
-  private readonly running = new Map<string, number>();
-  private runningCount = 0;
-  private readonly waiting: JSONRPCMessage[] = [];
+  /** The calls handed on and not yet answered, by their ids' keys. */
+  private readonly running = new Set<string>();
+  private readonly waiting: WaitingCall[] = [];
+  /** The keys of the latest calls' ids, oldest first (IDS_REMEMBERED of them). */
+  private readonly remembered = new Set<string>();
   private readingPaused = false;
   private drainAwaited = false;
 
@@ -82,7 +108,11 @@ export class CallGate implements Transport {
       this.onmessage?.(message);
       return;
     }
-    this.waiting.push(message);
+    const key = keyOf(message.id);
+    if (this.inFlight(key)) return this.refuse(undefined, 'is being answered');
+    if (this.remembered.has(key)) return this.refuse(message.id, 'was answered');
+    this.remember(key);
+    this.waiting.push({ message, key });
     this.pump();
     if (this.waiting.length >= CALLS_WAITING && !this.readingPaused) {
       this.readingPaused = true;
@@ -90,38 +120,51 @@ export class CallGate implements Transport {
     }
   }
 
+  /** Whether a call under the id of `key` waits or is at work. */
+  private inFlight(key: string): boolean {
+    return this.running.has(key) || this.waiting.some((call) => call.key === key);
+  }
+
+  private remember(key: string): void {
+    this.remembered.add(key);
+    if (this.remembered.size <= IDS_REMEMBERED) return;
+    const oldest = this.remembered.values().next();
+    if (oldest.done !== true) this.remembered.delete(oldest.value);
+  }
+
+  /** A call under an id an earlier call had: not run, said so (see the file comment). */
+  private refuse(id: RequestId | undefined, earlier: 'is being answered' | 'was answered'): void {
+    const message = `Invalid Request: the call's id is that of an earlier call of this connection, which ${earlier}, so it was not run. Each call needs an id of its own.`;
+    const error = { code: INVALID_REQUEST, message };
+    void this.inner
+      .send(id === undefined ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id, error })
+      .catch((failed: unknown) => this.onerror?.(failed as Error));
+  }
+
   /** A call was cancelled: its place freed when running, else dropped when still waiting. */
   private cancelled(id: RequestId): void {
-    if (this.running.has(keyOf(id))) return this.ended(id);
-    const at = this.waiting.findIndex((one) => isJSONRPCRequest(one) && one.id === id);
+    const key = keyOf(id);
+    if (this.running.has(key)) return this.ended(id);
+    const at = this.waiting.findIndex((call) => call.key === key);
     if (at >= 0) this.waiting.splice(at, 1);
   }
 
   private ended(id: RequestId): void {
-    const key = keyOf(id);
-    const count = this.running.get(key);
-    if (count === undefined) return;
-    if (count > 1) this.running.set(key, count - 1);
-    else this.running.delete(key);
-    this.runningCount -= 1;
+    if (!this.running.delete(keyOf(id))) return;
     this.pump();
   }
 
   /** Hands on the waiting calls there is room for; reads on once few wait. */
   private pump(): void {
-    while (this.runningCount < CALLS_AT_ONCE) {
+    while (this.running.size < CALLS_AT_ONCE) {
       if (this.waiting.length > 0 && this.out.writableLength > MAX_UNREAD_BYTES) {
         this.pumpOnDrain();
         break;
       }
       const next = this.waiting.shift();
       if (next === undefined) break;
-      if (isJSONRPCRequest(next)) {
-        const key = keyOf(next.id);
-        this.running.set(key, (this.running.get(key) ?? 0) + 1);
-        this.runningCount += 1;
-      }
-      this.onmessage?.(next);
+      this.running.add(next.key);
+      this.onmessage?.(next.message);
     }
     if (this.readingPaused && this.waiting.length < CALLS_WAITING / 2) {
       this.readingPaused = false;

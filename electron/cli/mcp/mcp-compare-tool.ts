@@ -176,6 +176,7 @@ async function planAndRun(
       return runCompare(core.engine, plan);
     },
     (records) => records,
+    extra.signal,
   );
   if (!sent.ok) return refusal(sent.reason);
   const ids = sent.value.map((record) => record.localId);

@@ -10,6 +10,10 @@
  * submit stored are remembered as paid: resuming one of them later (a batch's tail still waiting
  * for room) is not counted twice, while resuming a never-sent task another process stored is its
  * first submit, counted here (mcp-task-tools.ts).
+ *
+ * A submit whose call the agent cancelled is not made: the SDK answers no cancelled call, so the
+ * agent would never learn of tasks sent after its cancel (a client cancels a call it timed out
+ * on), and its retry would send them again.
  */
 import type { TaskCost } from '../../../shared/domain/task-cost';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -35,6 +39,9 @@ export interface ConnectionLimits {
 /** A submit's outcome under the limit: what it gave, or why it was not made. */
 export type Spent<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
+
+/** Why a cancelled call's submit was not made (the SDK sends no cancelled call's answer). */
+const CANCELLED = 'The call was cancelled, so nothing was sent.';
 
 function tasksText(count: number): string {
   return count === 1 ? '1 task' : `${String(count)} tasks`;
@@ -75,13 +82,15 @@ export class ConnectionSpend {
    * submit that throws gives it back. Every submit counts its tasks; a free one (0) spends
    * nothing; one whose cost is not known in US dollars (null) is refused while a spending limit
    * is set (it could not be counted). The tasks `tasksOf` finds in what `submit` gave are
-   * remembered as paid.
+   * remembered as paid. Nothing is submitted once `call`, the tool call's signal, was cancelled.
    */
   async spend<T>(
     charge: SpendCharge,
     submit: () => Promise<T>,
     tasksOf: (value: T) => readonly TaskRecord[],
+    call: AbortSignal,
   ): Promise<Spent<T>> {
+    if (call.aborted) return { ok: false, reason: CANCELLED };
     const refused = this.taskRefusal(charge.tasks) ?? this.refusal(charge.micros);
     if (refused !== null) return { ok: false, reason: refused };
     const held = this.limitMicros === null ? 0 : (charge.micros ?? 0);

@@ -84,6 +84,7 @@ type GenerateInput = z.infer<typeof generateInput>;
 async function submitted(
   deps: TaskToolDeps,
   input: GenerateInput,
+  call: AbortSignal,
 ): Promise<{ ok: true; records: TaskRecord[] } | { ok: false; reason: string }> {
   const { core, target, spend } = deps;
   const { model, size, quality, params, seed } = input;
@@ -96,12 +97,13 @@ async function submitted(
     ...(seed === undefined ? {} : { seed }),
   };
   const count = input.count ?? 1;
-  if (input.template) return runTemplate(deps, input.template, request, count);
+  if (input.template) return runTemplate(deps, input.template, request, { count, call });
   const { perTask } = core.costs.preview(target, request, count);
   const sent = await spend.spend(
     { micros: amountOf(perTask, count), tasks: count },
     () => core.engine.submit(request, target, count),
     (records) => records,
+    call,
   );
   return sent.ok ? { ok: true, records: sent.value } : sent;
 }
@@ -125,7 +127,7 @@ async function submitAndWait(
 ) {
   const { core, spend } = deps;
   core.engine.start({ resume: false });
-  const outcome = await submitted(deps, input);
+  const outcome = await submitted(deps, input, extra.signal);
   if (!outcome.ok) return refusal(outcome.reason);
   const ids = outcome.records.map((record) => record.localId);
   const records = input.wait
@@ -189,7 +191,7 @@ export function registerTaskTools(server: McpServer, deps: TaskToolDeps): void {
     ({ task, wait, waitSeconds }, extra) =>
       guarded(async () => {
         core.engine.start({ resume: false });
-        const outcome = await resumeCounted(deps, taskOf(core, task));
+        const outcome = await resumeCounted(deps, taskOf(core, task), extra.signal);
         if (!outcome.ok) return refusal(outcome.reason);
         const record = outcome.value;
         const records = wait
@@ -207,7 +209,7 @@ export function registerTaskTools(server: McpServer, deps: TaskToolDeps): void {
  * counted against the connection's limit as generate's are; one this connection's submit stored
  * was counted then, and any other resume sends nothing.
  */
-async function resumeCounted(deps: TaskToolDeps, found: TaskRecord) {
+async function resumeCounted(deps: TaskToolDeps, found: TaskRecord, call: AbortSignal) {
   const { core, spend } = deps;
   const stored = core.history.get(found.localId) ?? found;
   if (!neverSent(stored) || spend.paidFor(stored.localId)) {
@@ -218,6 +220,7 @@ async function resumeCounted(deps: TaskToolDeps, found: TaskRecord) {
     { micros: amountOf(perTask, 1), tasks: 1 },
     () => Promise.resolve(core.engine.resumeTask(stored.localId)),
     (record) => [record],
+    call,
   );
 }
 

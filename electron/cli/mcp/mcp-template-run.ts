@@ -41,6 +41,8 @@ function amountOfPlan(plan: TemplatePlan): SpendAmount {
  * Plans and submits the template's run: the records it stored, or the limit's refusal.
  * @throws UsageError when the library has no template by that name; the plan's and the
  *   engine's refusals (an unexpanded variable, a hard cap) as the CLI meets them.
+ * `count`: each prompt's tasks; `call`: the tool call's signal (nothing is sent once it was
+ * cancelled: ConnectionSpend).
  */
 export async function runTemplate(
   deps: {
@@ -50,7 +52,7 @@ export async function runTemplate(
   },
   choice: TemplateChoice,
   request: Omit<GenerationRequest, 'prompt'> & { readonly prompt: string },
-  count: number,
+  { count, call }: { readonly count: number; readonly call: AbortSignal },
 ): Promise<{ ok: true; records: TaskRecord[] } | { ok: false; reason: string }> {
   const { core, target, spend } = deps;
   const stored = core.templates.byName(choice.name);
@@ -71,6 +73,7 @@ export async function runTemplate(
     chargeOfPlan(core.templateRuns.plan(input)),
     () => core.templateRuns.run(input),
     (run) => run.records,
+    call,
   );
   return sent.ok ? { ok: true, records: sent.value.records } : sent;
 }

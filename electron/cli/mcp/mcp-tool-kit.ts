@@ -142,7 +142,8 @@ export async function waitForIds(
       return record === undefined ? [] : [record];
     });
   const answered = () => current().every((r) => r.taskId !== null || r.status !== 'submitting');
-  if (answered()) return current();
+  // A call cancelled before the wait: its signal will not say so again.
+  if (answered() || extra.signal.aborted) return current();
   let timer: NodeJS.Timeout | undefined;
   let listening: { dispose(): void } | undefined;
   await new Promise<void>((resolve) => {
@@ -187,6 +188,7 @@ export async function waitForTasks(
   let timer: NodeJS.Timeout | undefined;
   const stop = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, seconds * 1_000);
+    if (extra.signal.aborted) resolve();
     extra.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   try {

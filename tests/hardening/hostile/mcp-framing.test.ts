@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { REPO_ROOT, childEnv, newDataDir } from '../../integration/cli/run-cli';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { UNTIL } from '../../support/waits';
 
 let dataDir = '';
 let home = '';
@@ -47,7 +48,15 @@ function server() {
       out
         .split('\n')
         .filter((line) => line !== '')
-        .map((line) => JSON.parse(line) as { id?: unknown; result?: unknown; error?: unknown }),
+        .map(
+          (line) =>
+            JSON.parse(line) as {
+              jsonrpc?: string;
+              id?: unknown;
+              result?: unknown;
+              error?: unknown;
+            },
+        ),
     stderr: () => err,
   };
 }
@@ -95,6 +104,84 @@ describe('stdio framing', () => {
     const init = mcp.answers().find((answered) => answered.id === 'init');
     expect(JSON.stringify(init?.result)).toContain('data from the library and its services');
   }, 60_000);
+
+  it('a call sent again under its id: run once, the repeat refused, generate submitting once', async () => {
+    const mcp = server();
+    mcp.send(INITIALIZE);
+    mcp.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    const call = (id: string, name: string, args: object) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name, arguments: args },
+      });
+    const kite = call('g', 'generate', { prompt: 'a kite' });
+    // A client that retries before the answer came, and once more after it came.
+    mcp.child.stdin.write(`${kite}\n${kite}\n`);
+    await vi.waitFor(() => expect(mcp.answers().map((a) => a.id)).toContain('g'), {
+      timeout: 60_000,
+    });
+    mcp.send(kite);
+    mcp.send(call('list', 'list_tasks', {}));
+    await vi.waitFor(() => expect(mcp.answers().map((a) => a.id)).toContain('list'), {
+      timeout: 60_000,
+    });
+    const answers = mcp.answers();
+    const listed = answers.find((a) => a.id === 'list')?.result as {
+      content: { text: string }[];
+    };
+    const { tasks } = JSON.parse(listed.content[0]!.text) as { tasks: unknown[] };
+    expect(tasks, 'tasks submitted by one id sent three times').toHaveLength(1);
+    const [first, again] = answers.filter((a) => a.id === 'g');
+    expect(first?.result).toBeDefined();
+    // The repeat while the first was at work: an error without an id, not a second answer to 'g'.
+    expect(answers.filter((a) => a.id === undefined)).toEqual([
+      { jsonrpc: '2.0', error: expect.objectContaining({ code: -32600 }) },
+    ]);
+    expect(again).toMatchObject({ error: { code: -32600 } });
+    // An id too long to keep as it is (remembered by its digest), sent again after its answer.
+    const long = 'i'.repeat(300_000);
+    mcp.send(JSON.stringify({ jsonrpc: '2.0', id: long, method: 'tools/list' }));
+    await vi.waitFor(() => expect(mcp.answers().map((a) => a.id)).toContain(long), UNTIL);
+    mcp.send(JSON.stringify({ jsonrpc: '2.0', id: long, method: 'tools/list' }));
+    await vi.waitFor(
+      () => expect(mcp.answers().filter((a) => a.id === long)).toHaveLength(2),
+      UNTIL,
+    );
+    expect(mcp.answers().filter((a) => a.id === long)[1]).toMatchObject({
+      error: { code: -32600 },
+    });
+  }, 120_000);
+
+  it('a generate cancelled before its submit sends nothing', async () => {
+    const mcp = server();
+    mcp.send(INITIALIZE);
+    mcp.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    const kite = { name: 'generate', arguments: { prompt: 'a kite' } };
+    const cancel = { requestId: 'g', reason: 'timed out' };
+    // One write: the cancel is read before the call's work begins (the SDK answers neither).
+    mcp.child.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 'g', method: 'tools/call', params: kite })}\n` +
+        `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: cancel })}\n`,
+    );
+    // A call after it, on the same path: once it is answered, the cancelled one went its way.
+    const boat = { name: 'generate', arguments: { prompt: 'a boat' } };
+    mcp.send(JSON.stringify({ jsonrpc: '2.0', id: 'h', method: 'tools/call', params: boat }));
+    await vi.waitFor(() => expect(mcp.answers().map((a) => a.id)).toContain('h'), UNTIL);
+    const list = { name: 'list_tasks', arguments: {} };
+    mcp.send(JSON.stringify({ jsonrpc: '2.0', id: 'list', method: 'tools/call', params: list }));
+    await vi.waitFor(() => expect(mcp.answers().map((a) => a.id)).toContain('list'), UNTIL);
+    const listed = mcp.answers().find((a) => a.id === 'list')?.result as {
+      content: { text: string }[];
+    };
+    const { tasks } = JSON.parse(listed.content[0]!.text) as { tasks: { prompt: string }[] };
+    expect(
+      tasks.map((task) => task.prompt),
+      'the tasks sent',
+    ).toEqual(['a boat']);
+    expect(mcp.answers().map((a) => a.id)).not.toContain('g');
+  }, 120_000);
 
   it("a line that never ends: the server reads at most the SDK's 10 MB of it, then ends", async () => {
     const mcp = server();
