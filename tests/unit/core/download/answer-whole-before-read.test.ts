@@ -40,7 +40,7 @@ const ANSWERS: Record<string, Buffer> = {
 
 const respond = (socket: Socket, head: string) => {
   const path = /^GET (\S+) /.exec(head)?.[1] ?? '';
-  socket.end(ANSWERS[path]);
+  socket.end(ANSWERS[path] ?? 'HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
 };
 
 let certificate: Certificate;
