@@ -57,7 +57,8 @@ const MAX_TRAILER_BYTES = 16 * 1024;
 const MAX_CHUNK_DIGITS = 16;
 
 const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3}) ([\t\x20-\x7e\x80-\xff]*)$/;
-const CHUNK_LINE = /^([0-9A-Fa-f]+)[\t ]*(?:;[\t\x20-\x7e\x80-\xff]*)?$/;
+/** Hex digits, then extensions after optional whitespace (BWS is allowed only before a `;`). */
+const CHUNK_LINE = /^([0-9A-Fa-f]+)(?:[\t ]*;[\t\x20-\x7e\x80-\xff]*)?$/;
 const NULL_BODY = new Set([204, 205, 304]);
 
 /** The value of a hex digit's byte, or -1. */

@@ -250,10 +250,14 @@ export class PinnedExchange implements BodySource {
 
   /**
    * Gives the read buffers back once no piece of them is out and the socket is closed: until
-   * then TLS may still decrypt what it holds into the buffer it was given.
+   * then TLS may still decrypt what it holds into the buffer it was given. Bytes read and not yet
+   * taken (a piece parsed before the body was asked for, a read not yet parsed) are the body's
+   * until the exchange settles: a TLS host that sends a small answer whole and closes is closed
+   * before its reader asks, and giving those buffers back then lost the body, read as empty.
    */
   private release(): void {
     if (this.taking || !this.closed || !this.readBuffer) return;
+    if (!this.settled && (this.unclaimed || this.held.length > 0)) return;
     readBuffers.give(this.readBuffer);
     for (const held of this.held.splice(0)) readBuffers.give(held.buffer);
     this.readBuffer = null;
