@@ -2,7 +2,8 @@
  * The one home of the tests' temporary folders. Every folder a test makes for itself is made here,
  * under the OS's temporary folder unless the test names another parent (a memory folder,
  * tests/support/memory-temp.ts), and named `pictor-<name>-` and six random characters, so a folder
- * a run leaves behind says which test made it. And removed here: recursively, a missing folder
+ * a run leaves behind says which test made it (`npm test` fails a run that leaves one:
+ * tests/support/run-temp.ts). And removed here: recursively, a missing folder
  * being no error, with retries while something still makes a file in it (a background write the
  * code under test finishes as the test ends: a removal that found `.pictor-tmp` made meanwhile
  * failed ENOTEMPTY), as Node's own retries do, 10 of them 50 ms apart at most.
@@ -12,14 +13,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** How every test's temporary folder's name begins. */
-const PREFIX = 'pictor-';
+/**
+ * How every test's temporary folder's name begins: what a run left behind is told by it
+ * (tests/support/run-temp.ts).
+ */
+export const TEMP_PREFIX = 'pictor-';
 
 /** A removal's options: the whole tree, nothing there is no error, retried while busy. */
 const REMOVE = { recursive: true, force: true, maxRetries: 10, retryDelay: 50 } as const;
 
 function template(name: string, parent: string): string {
-  return join(parent, `${PREFIX}${name}-`);
+  return join(parent, `${TEMP_PREFIX}${name}-`);
 }
 
 /** A new, empty folder `pictor-<name>-XXXXXX` in `parent` (the OS's temporary folder). */
