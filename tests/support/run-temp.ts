@@ -18,7 +18,7 @@ import { runsParentName } from './node-entries';
 import { removeFolder, TEMP_PREFIX, tempFolder } from './temp-folders';
 
 /** What a run left in its temporary folder. */
-export interface LeftInRun {
+interface LeftInRun {
   /** The tests' folders left behind, by name (inside a kept parent: `parent/name`). */
   readonly tests: readonly string[];
   /** Everything else there: the tools' files, not judged. */
@@ -36,7 +36,7 @@ export interface RunTemp {
 const KEPT = new Set([runsParentName('test-entries'), runsParentName('run-cache')]);
 
 /** What is in `dir`, the tests' folders apart from the rest. */
-export async function leftIn(dir: string): Promise<LeftInRun> {
+async function leftIn(dir: string): Promise<LeftInRun> {
   const tests: string[] = [];
   const others: string[] = [];
   for (const name of (await readdir(dir)).sort()) {

@@ -10,8 +10,15 @@ import { describe, expect, it } from 'vitest';
 import { runsParentName } from '../../support/node-entries';
 import { runTemp } from '../../support/run-temp';
 
-/** A process of the run that makes each of `folders` (a path inside the temporary folder). */
-function runMaking(env: NodeJS.ProcessEnv, folders: readonly string[]): void {
+/**
+ * A run in a folder of its own whose one process makes each of `folders` (a path inside its
+ * temporary folder): what `end` judged, the folder it had, and what TMPDIR named meanwhile. The
+ * folder is ended (removed) whatever the process did.
+ */
+async function runMaking(folders: readonly string[]) {
+  const env = { ...process.env };
+  const temp = await runTemp(env);
+  const named = env.TMPDIR;
   const script = `
     const { mkdirSync, mkdtempSync } = require('node:fs');
     const { join } = require('node:path');
@@ -20,41 +27,50 @@ function runMaking(env: NodeJS.ProcessEnv, folders: readonly string[]): void {
       if (folder.endsWith('-')) mkdtempSync(join(tmpdir(), folder));
       else mkdirSync(join(tmpdir(), folder), { recursive: true });
     }`;
-  execFileSync(process.execPath, ['-e', script], { env, stdio: 'ignore' });
+  let failed: unknown = null;
+  try {
+    execFileSync(process.execPath, ['-e', script], { env, stdio: 'ignore' });
+  } catch (error) {
+    failed = error;
+  }
+  const left = await temp.end();
+  if (failed !== null) throw failed;
+  return { left, dir: temp.dir, named, after: env.TMPDIR };
 }
 
 describe('a run’s own temporary folder', () => {
   it('fails a run that leaves a test’s folder, naming it, and removes the folder', async () => {
-    const env = { ...process.env };
-    const temp = await runTemp(env);
-    expect(env.TMPDIR).toBe(temp.dir);
-    expect(temp.dir.startsWith(tmpdir())).toBe(true);
-    runMaking(env, ['pictor-trash-journal-', 'pictor-ci-mcp-']);
-    const left = await temp.end();
-    expect(left.tests.map((name) => name.replace(/-\w{6}$/, '-XXXXXX'))).toEqual([
+    const run = await runMaking(['pictor-trash-journal-', 'pictor-ci-mcp-']);
+    expect(run.named).toBe(run.dir);
+    expect(run.dir.startsWith(tmpdir())).toBe(true);
+    expect(run.left.tests.map((name) => name.replace(/-\w{6}$/, '-XXXXXX'))).toEqual([
       'pictor-ci-mcp-XXXXXX',
       'pictor-trash-journal-XXXXXX',
     ]);
-    expect(existsSync(temp.dir)).toBe(false);
-    expect(env.TMPDIR).toBe(process.env.TMPDIR);
+    expect(existsSync(run.dir)).toBe(false);
+    expect(run.after).toBe(process.env.TMPDIR);
   });
 
   it('passes a run that leaves only the tools’ files and the kept parents, emptied', async () => {
-    const env = { ...process.env };
-    const temp = await runTemp(env);
     const kept = [runsParentName('test-entries'), runsParentName('run-cache')];
-    runMaking(env, ['.org.chromium.Chromium.abc123', 'node-compile-cache/v24', 'tsx-0', ...kept]);
-    const left = await temp.end();
-    expect(left.tests).toEqual([]);
-    expect(left.others).toEqual(['.org.chromium.Chromium.abc123', 'node-compile-cache', 'tsx-0']);
-    expect(existsSync(temp.dir)).toBe(false);
+    const run = await runMaking([
+      '.org.chromium.Chromium.abc123',
+      'node-compile-cache/v24',
+      'tsx-0',
+      ...kept,
+    ]);
+    expect(run.left.tests).toEqual([]);
+    expect(run.left.others).toEqual([
+      '.org.chromium.Chromium.abc123',
+      'node-compile-cache',
+      'tsx-0',
+    ]);
+    expect(existsSync(run.dir)).toBe(false);
   });
 
   it('counts a run’s folder left inside a kept parent as a leftover', async () => {
-    const env = { ...process.env };
-    const temp = await runTemp(env);
     const parent = runsParentName('run-cache');
-    runMaking(env, [`${parent}/4242-abcdef`, runsParentName('test-entries')]);
-    expect((await temp.end()).tests).toEqual([`${parent}/4242-abcdef`]);
+    const run = await runMaking([`${parent}/4242-abcdef`, runsParentName('test-entries')]);
+    expect(run.left.tests).toEqual([`${parent}/4242-abcdef`]);
   });
 });
