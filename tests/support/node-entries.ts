@@ -87,7 +87,16 @@ export async function removeLeftoverRuns(parent: string): Promise<void> {
  * dependencies.
  */
 function testEntriesParent(): string {
-  return join(tmpdir(), `pictor-test-entries-${String(process.getuid?.() ?? 'user')}`);
+  return join(tmpdir(), runsParentName('test-entries'));
+}
+
+/**
+ * The name of this user's folder, in the system's temporary folder, for the runs' bundles (here)
+ * or their caches (run-cache-setup.ts): kept between runs, each run making its own folder in it
+ * and removing it as it ends (tests/support/run-temp.ts counts one left there as a leftover).
+ */
+export function runsParentName(kind: 'test-entries' | 'run-cache'): string {
+  return `pictor-${kind}-${String(process.getuid?.() ?? 'user')}`;
 }
 
 /**

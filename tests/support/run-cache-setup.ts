@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ownTempName } from '../../electron/core/fs/temp-names';
-import { removeLeftoverRuns } from './node-entries';
+import { removeLeftoverRuns, runsParentName } from './node-entries';
 import { setup as setupNodeEntries } from './node-entries-setup';
 
 declare module 'vitest' {
@@ -29,7 +29,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   const releaseEntries = await setupNodeEntries(project);
   // Named for this process, as node-entries.ts names its bundles: a run killed before its
   // teardown leaves its folder, which the next run removes.
-  const parent = join(tmpdir(), `pictor-run-cache-${String(process.getuid?.() ?? 'user')}`);
+  const parent = join(tmpdir(), runsParentName('run-cache'));
   await mkdir(parent, { recursive: true, mode: 0o700 });
   await removeLeftoverRuns(parent);
   const dir = join(parent, ownTempName(''));

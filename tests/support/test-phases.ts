@@ -24,12 +24,17 @@
  * once, and named in PICTOR_TEST_NODE_ENTRIES: the journeys' global setup bundled them, and then
  * each of the four Vitest projects that start them, one after another before vitest's first test.
  * Both are removed when the run ends.
+ *
+ * The whole run has a temporary folder of its own (TMPDIR, tests/support/run-temp.ts): when it
+ * has ended, a folder a test made and did not remove fails it, named ("temp folders" in
+ * phases.json), and the folder goes with what the tools left in it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { acquireTestEntries } from './node-entries';
 import { firstFailure, runScripts, type Finished, type Phase } from './parallel';
+import { runTemp, type RunTemp } from './run-temp';
 import { acquireTestBuild, listWorkingTreeBuild } from './test-build';
 
 const STAGES: readonly (readonly Phase[])[] = [
@@ -86,9 +91,7 @@ async function buildLeavingTheWorkingTree(): ReturnType<typeof acquireTestBuild>
   return acquired;
 }
 
-async function main(): Promise<number> {
-  const origin = performance.now();
-  const finished: Finished[] = [];
+async function runAll(origin: number, finished: Finished[]): Promise<number> {
   const [built, entries] = await Promise.allSettled([
     buildLeavingTheWorkingTree(),
     acquireTestEntries(),
@@ -115,6 +118,43 @@ async function main(): Promise<number> {
   } finally {
     await releaseAll();
   }
+}
+
+/**
+ * What the run's tests left in its temporary folder, judged once everything of the run has ended
+ * (its build and bundles released): a phase of its own, failed by any test's folder left behind.
+ */
+async function judgeLeftovers(temp: RunTemp, origin: number): Promise<Finished> {
+  const started = performance.now() - origin;
+  const left = await temp.end();
+  if (left.others.length > 0) {
+    console.log(`\nThe tools' files left in the run's temporary folder: ${left.others.join(', ')}`);
+  }
+  if (left.tests.length > 0) {
+    console.error(
+      `\n> temp folders: failed: the tests left ${String(left.tests.length)} folder(s) in the ` +
+        `run's temporary folder: ${left.tests.join(', ')}`,
+    );
+  }
+  const code = left.tests.length === 0 ? 0 : 1;
+  return { script: 'temp folders', code, started, ended: performance.now() - origin };
+}
+
+async function main(): Promise<number> {
+  const origin = performance.now();
+  const finished: Finished[] = [];
+  const temp = await runTemp();
+  let code: number;
+  try {
+    code = await runAll(origin, finished);
+  } catch (error) {
+    await temp.end();
+    throw error;
+  }
+  const leftovers = await judgeLeftovers(temp, origin);
+  finished.push(leftovers);
+  record(finished);
+  return code !== 0 ? code : leftovers.code;
 }
 
 process.exitCode = await main();

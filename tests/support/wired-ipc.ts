@@ -9,17 +9,17 @@
  * still in flight settled, then the folders removed: once the runtime's close has resolved
  * nothing of it writes there (its closing gate, electron/core/base/closing-gate.ts).
  */
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppRuntime, AppRuntimeOptions } from '../../electron/app/app-runtime';
-import { HistoryStore } from '../../electron/core/history';
 import { HISTORY_FILE } from '../../electron/core/pictor-core';
 import { wireApp, type AppWiring, type AppWiringOptions } from '../../electron/ipc/wire-app';
 import type { EventChannel } from '../../shared/ipc/contract';
 import { createOsStandIns, type OsStandIns } from '../e2e/harness/os-stand-ins';
 import { startTestRuntime } from './app-runtime';
 import { ipcCaller, type IpcCall } from './ipc';
+import { copyMigratedHistory } from './migrated-history';
 
 /** What a test's own cleanup list takes (run in reverse order after each test). */
 export type Cleanups = (() => Promise<unknown>)[];
@@ -59,31 +59,6 @@ export interface WiredIpc {
   readonly emitted: [EventChannel, unknown][];
 }
 
-let emptyBytes: Promise<Buffer> | undefined;
-
-/**
- * An empty history at today's schema, made once per thread and written into each test's folder:
- * a new history runs every migration, each its own synced transaction (a tenth of a second of CPU
- * per wired test, and its disk syncs), and ends with a checkpoint at close. The file the
- * migrations make holds no time, id or path of its own (the schema and its empty tables only),
- * so every copy is the file the app makes at its first start; the migrations from nothing are
- * the history's own tests' (tests/unit/core/history).
- */
-function emptyHistory(): Promise<Buffer> {
-  emptyBytes ??= (async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pictor-empty-history-'));
-    try {
-      const file = join(dir, HISTORY_FILE);
-      // Closed, the last connection folds its log into the file: the file alone is the history.
-      HistoryStore.open(file).close();
-      return await readFile(file);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  })();
-  return emptyBytes;
-}
-
 /** A folder of the wired main's removed, once nothing of it writes there. */
 const removeFolder = (path: string) => rm(path, { recursive: true, force: true });
 
@@ -109,7 +84,9 @@ export async function wiredIpc(cleanups: Cleanups, options: WiredIpcOptions): Pr
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const history = join(dataDir, HISTORY_FILE);
   if (options.history) await copyFile(options.history, history);
-  else await writeFile(history, await emptyHistory(), { mode: 0o600 });
+  // An empty history at today's schema, copied from one migrated once (migrated-history.ts):
+  // each copy is the file the app makes at its first start, without its migrations' cost.
+  else copyMigratedHistory(history);
   const env = options.env ?? {};
   const os = createOsStandIns({
     userDataDir: dir,

@@ -88,44 +88,49 @@ async function main(args: readonly string[]): Promise<number> {
   const noDisplay = parsed.values['no-display'] === true;
   const base = noDisplay ? withoutDisplay(process.env) : process.env;
   // mcp: the server on the built-in demo, on a library of its own (installed-mcp.ts drives it).
+  // Removed however the run ends (a dry run, a wrong `pictor`, a check that throws): only the
+  // MCP check's own end removed it, and every dry run of ci-steps.test.ts left one behind.
   const library = what === 'mcp' ? tempFolderSync('ci-mcp') : null;
-  const argv = [
-    ...(parsed.values['no-sandbox'] === true ? ['--no-sandbox'] : []),
-    what,
-    ...(library === null ? [] : ['--provider', 'demo', '--data-dir', library]),
-  ];
-  if (context.dry) return dry(context, argv, given);
-  const command = given
-    ? { env: base, line: commandLine(given, argv), problem: null, shown: given }
-    : typed(argv, base);
-  console.log(
-    `installed: ${command.shown} ${argv.join(' ')}${base === process.env ? '' : ' (no display)'}`,
-  );
-  if (command.problem) {
-    console.error(`installed: FAILED: ${command.problem}`);
-    return 1;
-  }
-  if (what === 'mcp') {
-    // The MCP SDK is loaded only to check: a dry run (every leg of ci-steps.test.ts) does not.
-    const { checkMcp } = await import('./installed-mcp');
-    const verdict = await checkMcp(command.line, command.env);
-    removeFolderSync(library ?? '');
-    console[verdict.ok ? 'log' : 'error'](
-      `installed: ${verdict.ok ? verdict.line : `FAILED: ${verdict.problem}`}`,
+  try {
+    const argv = [
+      ...(parsed.values['no-sandbox'] === true ? ['--no-sandbox'] : []),
+      what,
+      ...(library === null ? [] : ['--provider', 'demo', '--data-dir', library]),
+    ];
+    if (context.dry) return dry(context, argv, given);
+    const command = given
+      ? { env: base, line: commandLine(given, argv), problem: null, shown: given }
+      : typed(argv, base);
+    console.log(
+      `installed: ${command.shown} ${argv.join(' ')}${base === process.env ? '' : ' (no display)'}`,
     );
-    return verdict.ok ? 0 : 1;
+    if (command.problem) {
+      console.error(`installed: FAILED: ${command.problem}`);
+      return 1;
+    }
+    if (what === 'mcp') {
+      // The MCP SDK is loaded only to check: a dry run (every leg of ci-steps.test.ts) does not.
+      const { checkMcp } = await import('./installed-mcp');
+      const verdict = await checkMcp(command.line, command.env);
+      console[verdict.ok ? 'log' : 'error'](
+        `installed: ${verdict.ok ? verdict.line : `FAILED: ${verdict.problem}`}`,
+      );
+      return verdict.ok ? 0 : 1;
+    }
+    const result = await runCommand(command.line, command.env);
+    const verdict =
+      what === 'help'
+        ? checkHelp(result.code, result.output)
+        : checkSelfTest(result.code, result.stdout);
+    if (!verdict.ok) {
+      console.error(`installed: FAILED: ${verdict.problem}\n${result.output.slice(-3000)}`);
+      return 1;
+    }
+    console.log(`installed: ${verdict.line}`);
+    return 0;
+  } finally {
+    if (library !== null) removeFolderSync(library);
   }
-  const result = await runCommand(command.line, command.env);
-  const verdict =
-    what === 'help'
-      ? checkHelp(result.code, result.output)
-      : checkSelfTest(result.code, result.stdout);
-  if (!verdict.ok) {
-    console.error(`installed: FAILED: ${verdict.problem}\n${result.output.slice(-3000)}`);
-    return 1;
-  }
-  console.log(`installed: ${verdict.line}`);
-  return 0;
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -84,7 +84,7 @@ async function keptLibrary() {
     shell: recordingShell(handed),
     chooseExportFolder: async () => null,
     emit: () => undefined,
-    trash: trashFixture(h.core).trash,
+    trash: trashFixture(h.core, h.dir).trash,
   }) as IpcHandlers;
   return { h, settled: settled!, handed, call: ipcCaller(handlers) };
 }

@@ -58,6 +58,12 @@ interface WorldsOptions {
 export interface CliWorld {
   readonly service: QuirkyService;
   readonly dataDir: string;
+  /**
+   * The HOME its runs have, removed with the world: where a test's own files for the CLI go (a
+   * schema to import), as a user's own would be (never beside the data folder: that is the
+   * temporary folder itself, which they were left in).
+   */
+  readonly home: string;
   readonly runs: CliRun[];
   /** Runs `pictor <args>` with `--data-dir` (and `--base-url` for generate/track/resume) added. */
   run(args: readonly string[], options?: WorldRunOptions): Promise<CliRun>;
@@ -146,6 +152,7 @@ export function useCliWorlds(
     const world: CliWorld = {
       service,
       dataDir,
+      home,
       runs,
       run: async (args, runOptions = {}) => {
         const key =

@@ -31,7 +31,7 @@ const PARAMS = [
 describe('options copied as a command', () => {
   it('reach the service as they were, through the CLI', async () => {
     const world = await newWorld({ durationMs: 100 });
-    const file = join(world.dataDir, '..', 'house-options.json');
+    const file = join(world.home, 'house-options.json');
     await writeFile(file, JSON.stringify(SCHEMA));
     expectExit(await world.run(['models', 'import-schema', file, '--model', 'house-model']), 0);
     for (const params of PARAMS) {

@@ -24,7 +24,7 @@ const SCHEMA = {
 describe('options imported for the seed’s own service', () => {
   it('are typed by the imported schema and sent in the submit body', async () => {
     const world = await newWorld({ durationMs: 300 });
-    const file = join(world.dataDir, '..', 'house-options.json');
+    const file = join(world.home, 'house-options.json');
     await writeFile(file, JSON.stringify(SCHEMA));
     expectExit(await world.run(['models', 'import-schema', file, '--model', 'house-model']), 0);
 

@@ -200,7 +200,7 @@ describe('generate on a model’s first use', () => {
 describe('models import-schema', () => {
   it('keeps a file’s options for the seed’s own service, and refuses a hostile file', async () => {
     const world = await newWorld('fal');
-    const good = join(world.dataDir, '..', 'options.json');
+    const good = join(world.home, 'options.json');
     const schema = {
       type: 'object',
       properties: {
@@ -215,7 +215,7 @@ describe('models import-schema', () => {
     expect(kept.stdout).toContain('pictor house-model: options style, seed kept.');
     const shown = await world.run(['models', 'show', 'house-model', '--provider', 'pictor']);
     expect(shown.stdout).toMatch(/style: one of vivid, natural; default vivid/);
-    const hostile = join(world.dataDir, '..', 'loop.json');
+    const hostile = join(world.home, 'loop.json');
     const loop = {
       properties: { a: { $ref: '#/components/schemas/A' } },
       components: { schemas: { A: { $ref: '#/components/schemas/A' } } },

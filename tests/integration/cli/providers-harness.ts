@@ -77,6 +77,8 @@ export interface RunningCli {
 export interface ProviderWorld {
   readonly service: DialectService;
   readonly dataDir: string;
+  /** The HOME its runs have, removed with the world: where a test's own files go (cli-harness.ts). */
+  readonly home: string;
   readonly runs: CliRun[];
   /**
    * Runs `pictor <args>` with `--data-dir`, `--poll-interval 0.2` and `--timeout 30` added when
@@ -232,6 +234,7 @@ export function useProviderWorlds(): (
     const world: ProviderWorld = {
       service: dialectService(dialect, demo.url),
       dataDir,
+      home,
       runs,
       named: ['--provider', dialect, '--base-url', demo.url],
       run: async (args, options = {}) => {

@@ -5,19 +5,24 @@
  * `image-png` (the steps the command exists to check).
  */
 import { spawnSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TempFolders } from '../../support/temp-folders';
 import { REPO_ROOT } from './run-cli';
 
+/** The run's HOME (the temporary folder itself as HOME got a `.cache` it kept). */
+const homes = new TempFolders();
+afterEach(() => homes.removeAll());
+
 describe('pictor self-test from a checkout', () => {
-  it('runs the image path on the host’s engine and reports every step ok', () => {
+  it('runs the image path on the host’s engine and reports every step ok', async () => {
+    const home = await homes.make('self-test-home');
     const result = spawnSync(
       process.execPath,
       ['--import', 'tsx', join(REPO_ROOT, 'electron', 'cli', 'main.ts'), 'self-test'],
       {
         cwd: REPO_ROOT,
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir(), NO_COLOR: '1' },
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, NO_COLOR: '1' },
         encoding: 'utf8',
         timeout: 120_000,
       },

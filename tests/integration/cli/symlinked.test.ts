@@ -7,7 +7,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeEntryArgs } from '../../support/node-entry-args';
@@ -25,13 +24,16 @@ const script = (): string => nodeEntryArgs('cli')[0] ?? '';
 /** What `--version` prints (npm's variable, as `npm run cli` sets it): a script that ran. */
 const VERSION = '0.0.0-linked';
 
-/** `pictor --version` from `path` (`help` would load every command's declaration). */
-function run(path: string) {
+/**
+ * `pictor --version` from `path` (`help` would load every command's declaration), with a HOME of
+ * its own: the temporary folder as HOME got a `.cache` it kept.
+ */
+function run(path: string, home: string) {
   return spawnSync(process.execPath, [path, '--version'], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: tmpdir(),
+      HOME: home,
       NO_COLOR: '1',
       npm_package_version: VERSION,
     },
@@ -48,8 +50,9 @@ describe('the CLI script', () => {
     await symlink(bundle, file);
     const folder = join(dir, 'checkout');
     await symlink(dirname(bundle), folder);
+    const home = await made.make('cli-link-home');
     for (const linked of [bundle, file, join(folder, basename(bundle))]) {
-      const result = run(linked);
+      const result = run(linked, home);
       expect(result.stderr).not.toMatch(/Error/);
       expect(result.stdout, linked).toBe(`${VERSION}\n`);
       expect(result.status, linked).toBe(0);

@@ -26,7 +26,7 @@ async function coreWithHeldImage() {
 describe("a library move through the core's library alone", () => {
   it('sends the images held for Undo to the system trash from the old folder first', async () => {
     const { core, dir, images } = await coreWithHeldImage();
-    const { trash, systemTrashed } = trashFixture(core);
+    const { trash, systemTrashed } = trashFixture(core, dir);
     expect((await trash.deleteImages(images)).failed).toBe(0);
     const oldRoot = core.gallery.root;
     expect(systemTrashed).toEqual([]);
@@ -45,7 +45,7 @@ describe("a library move through the core's library alone", () => {
 
   it('leaves the trash alone once it is disposed', async () => {
     const { core, dir, images } = await coreWithHeldImage();
-    const { trash, systemTrashed } = trashFixture(core);
+    const { trash, systemTrashed } = trashFixture(core, dir);
     expect((await trash.deleteImages(images)).failed).toBe(0);
     trash.dispose();
     await core.library.moveTo(join(dir, 'Moved'));

@@ -72,7 +72,7 @@ async function harness(overCap?: OverCapPrompts) {
     chooseFolder: async () => null,
     emit: () => undefined,
     changes: { removed: () => undefined, refused: () => undefined },
-    trash: trashFixture(h.core).trash,
+    trash: trashFixture(h.core, h.dir).trash,
     ...(overCap ? { overCap } : {}),
   }) as IpcHandlers;
   const call = ipcCaller(handlers);

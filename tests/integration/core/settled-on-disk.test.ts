@@ -43,8 +43,8 @@ describe('a settled task', { timeout: 60_000 }, () => {
   });
 
   it('removed and its folder deleted at once, leaves no folder and no error', async () => {
-    const { core, ids, folderOf } = await settledTasks();
-    const { trash } = trashFixture(core);
+    const { core, dir, ids, folderOf } = await settledTasks();
+    const { trash } = trashFixture(core, dir);
     const done = await core.engine.whenSettled(ids).then((settled) => {
       // As the bench and a user's script do: the folders go the moment the tasks are settled.
       for (const record of settled) rmSync(folderOf(record), { recursive: true });

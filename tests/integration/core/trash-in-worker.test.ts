@@ -27,7 +27,7 @@ describe("the trash's writes in the history worker", () => {
     const files = images.map((ref) =>
       core.gallery.resolve(core.history.get(ref.localId)!.images[0]!.file!),
     );
-    const { trash } = trashFixture(core);
+    const { trash } = trashFixture(core, harness.dir);
     const announced: string[] = [];
     core.engine.onDidUpdate(({ record }) => announced.push(record.localId));
     const spies = WRITES.map((name) => vi.spyOn(core.history, name));

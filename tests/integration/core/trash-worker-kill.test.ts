@@ -51,7 +51,7 @@ describe('the history worker ended during a delete of images', () => {
       core.gallery.resolve(core.history.get(ref.localId)!.images[0]!.file!),
     );
     expect(files.every((file) => existsSync(file))).toBe(true);
-    const { trash } = trashFixture(core);
+    const { trash } = trashFixture(core, harness.dir);
     const other = HistoryStore.open(join(harness.dir, 'data', HISTORY_FILE));
     const states = () => ids.map((id) => other.get(id)?.images[0]?.state);
     try {

@@ -47,7 +47,7 @@ async function galleryWithImages(count: number) {
   );
   await h.core.engine.whenSettled(records.map((r) => r.localId));
   const { shell, calls } = recordingShell();
-  const fixture = trashFixture(h.core);
+  const fixture = trashFixture(h.core, h.dir);
   const emitted: [EventChannel, unknown][] = [];
   const handlers = galleryHandlers({
     core: h.core,

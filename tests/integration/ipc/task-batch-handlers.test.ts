@@ -38,7 +38,7 @@ async function batchOf(count: number, demo: Parameters<typeof coreAgainstDemo>[0
     chooseFolder: async () => chosen.shift() ?? null,
     emit: (channel, payload) => emitted.push([channel, payload]),
     changes: { removed: (localId) => removed.push(localId), refused: () => undefined },
-    trash: trashFixture(h.core).trash,
+    trash: trashFixture(h.core, h.dir).trash,
   }) as IpcHandlers;
   const call = ipcCaller(handlers);
   const ids = records.map((record) => record.localId);

@@ -12,7 +12,7 @@ import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/channels';
 import { UNTIL } from '../../support/waits';
-import { tempFolderSync } from '../../support/temp-folders';
+import { removeFolder, tempFolderSync } from '../../support/temp-folders';
 
 const state = vi.hoisted(() => {
   process.env.ELECTRON_OVERRIDE_DIST_PATH ??= '/nonexistent-electron-dist';
@@ -183,8 +183,15 @@ async function until<T>(probe: () => T | undefined, ms = UNTIL.timeout): Promise
   }
 }
 
-afterAll(() => {
+afterAll(async () => {
+  const ends = () =>
+    vi.mocked(electron.app.quit).mock.calls.length + vi.mocked(electron.app.exit).mock.calls.length;
+  const before = ends();
   electron.app.emit('will-quit', { preventDefault: () => undefined });
+  // The quit's steps end with quit() (exit() past their limit): the runtime, the wiring and the
+  // log closed, nothing of main writes in its folder any more, and it goes (it was left behind).
+  await until(() => (ends() > before ? true : undefined));
+  await removeFolder(state.dir);
 });
 
 describe('electron/main.ts', () => {

@@ -15,11 +15,17 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { trashFixture } from '../../support/trash-fixture';
 import { ipcCaller } from '../../support/ipc';
 import { targetAt } from '../../support/submit-target';
+import { TempFolders } from '../../support/temp-folders';
 
 const TARGET = targetAt('https://api.example.com');
 
 const stores: HistoryStore[] = [];
-afterEach(() => stores.splice(0).forEach((store) => store.close()));
+/** The trash journal's folders (tests/support/trash-fixture.ts). */
+const folders = new TempFolders();
+afterEach(async () => {
+  stores.splice(0).forEach((store) => store.close());
+  await folders.removeAll();
+});
 
 function setup() {
   const clock = new ManualClock();
@@ -57,7 +63,7 @@ function setup() {
     chooseFolder: async () => null,
     emit,
     changes,
-    trash: trashFixture({ engine, gallery }).trash,
+    trash: trashFixture({ engine, gallery }, folders.makeSync('task-handlers')).trash,
   }) as IpcHandlers;
   const call = ipcCaller(handlers);
   return { clock, client, engine, history, emitted, call };

@@ -15,11 +15,14 @@ import { DEMO_ENDPOINT } from '../../../shared/domain/submit-target';
 import type { RequestChannel, RequestInput, Result } from '../../../shared/ipc/contract';
 import { startWiredApi, type WiredApi, type WiredApiOptions } from '../../support/wired-api';
 import { connectService } from '../renderer/dialect-services';
-import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { TempFolders } from '../../support/temp-folders';
 
 const opened: WiredApi[] = [];
+/** The tests' own folders (the files they import and export), removed after each test. */
+const folders = new TempFolders();
 afterEach(async () => {
   for (const main of opened.splice(0)) await main.close();
+  await folders.removeAll();
 });
 
 async function wired(options: WiredApiOptions = {}) {
@@ -161,7 +164,7 @@ describe('templates over IPC', () => {
 
   it('imports and exports only through main’s own dialogs; cancelled, nothing changes', async () => {
     const { main, ok } = await wired();
-    const dir = await tempFolder('templates');
+    const dir = await folders.make('templates');
     const styles = join(dir, 'styles.csv');
     await writeFile(styles, 'name,prompt,negative_prompt\nNoir,"{prompt}, film noir",colour\n');
     expect(await ok('templates:import', { format: 'a1111' })).toEqual({ summary: null });
@@ -184,7 +187,7 @@ describe('templates:export to a file that cannot be written', () => {
   it('answers with the sentence naming the file and why, not “something went wrong”', async () => {
     const { main, invoke, ok } = await wired();
     await ok('templates:save', { name: 'Noir', body: '{{prompt}}, film noir' });
-    const dir = await tempFolder('templates');
+    const dir = await folders.make('templates');
     const kept = join(dir, 'styles.json');
     await writeFile(kept, 'the styles of last week');
     for (const [file, problem, code] of [
@@ -206,7 +209,6 @@ describe('templates:export to a file that cannot be written', () => {
     }
     expect(await readdir(dir)).toEqual(['styles.json']);
     expect(await readFile(kept, 'utf8')).toBe('the styles of last week');
-    await removeFolder(dir);
   });
 });
 

@@ -4,7 +4,7 @@
  * never waits forever), and removing the task at the moment it completes waits for that write, so
  * nothing of the task is written after its removal.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SIDECAR_WAIT_MS } from '../../../../electron/core/engine/sidecar-writer';
 import { TrashJournal } from '../../../../electron/core/trash/trash-journal';
 import {
@@ -15,6 +15,10 @@ import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { TARGET, engineHarness } from './engine-harness';
 import { testFolders } from '../trash/trash-fixture';
 import { UNTIL } from '../../../support/waits';
+
+// The trash journal's folder (the trash fixture's set): removed after each test, as the trash's
+// own tests do; nothing removed it here, and every run left a pictor-journal-* behind.
+afterEach(() => testFolders.removeAll());
 
 type LastWrite = 'held' | 'hangs' | 'fails';
 
