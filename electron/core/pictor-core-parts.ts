@@ -1,12 +1,13 @@
 /**
  * The core's parts built from its options alone, beside pictor-core.ts (which assembles them):
- * the service client, the input sender, the cost book, and the keys the scrubbers read.
+ * the service client, the input sender, the cost book, the prompt history's user changes, and the
+ * keys the scrubbers read.
  */
 import type { ClosingGate } from './base';
 import { CostBook } from './costs';
-import type { HistoryPort, HistoryStore } from './history';
+import type { HistoryPort, HistoryStore, PromptHistory } from './history';
 import { InputSender, type InputSettings, type InputStore, UploadMemory } from './inputs';
-import { heldKeyScrubberOrNone } from './secrets';
+import { heldKeyScrubberOrNone, keptIdScrubberOf } from './secrets';
 import { ServiceClient, type ServiceReach } from './service';
 import type { ImageIntake } from './download';
 import type { PictorCoreOptions } from './pictor-core-options';
@@ -16,6 +17,23 @@ interface CostParts {
   readonly history: HistoryStore;
   readonly historyWorker: HistoryPort;
   readonly gate: ClosingGate;
+}
+
+/** The prompt history as a front reaches it: its list, and the user's pins, Forget and Clear. */
+export type PromptChanges = Pick<PromptHistory, 'list' | 'pin' | 'forget' | 'clear'>;
+
+/**
+ * The prompt history's user changes (a pin, Forget, Clear), each refused once the core's close has
+ * begun, nothing written. A submit's own note (asked with the submit) and an import's or a
+ * rebuild's (the engine's work) pass by the history itself.
+ */
+export function promptChangesOf(prompts: PromptHistory, gate: ClosingGate): PromptChanges {
+  return {
+    list: (query, limit) => prompts.list(query, limit),
+    pin: (prompt, pinned) => gate.askNow(() => prompts.pin(prompt, pinned)),
+    forget: (prompt) => gate.askNow(() => prompts.forget(prompt)),
+    clear: () => gate.askNow(() => prompts.clear()),
+  };
 }
 
 /**
@@ -40,6 +58,14 @@ export function costsOf(parts: CostParts, options: PictorCoreOptions): CostBook 
  */
 export function heldKeysOf({ credentials }: PictorCoreOptions) {
   return credentials.heldKeys?.bind(credentials);
+}
+
+/** The core's scrubbers of what leaves it (PictorCore's keptIdScrubber and outgoingScrubber). */
+export function scrubbersOf(options: PictorCoreOptions) {
+  return {
+    keptIdScrubber: keptIdScrubberOf(heldKeysOf(options)),
+    outgoingScrubber: () => heldKeyScrubberOrNone(heldKeysOf(options)),
+  };
 }
 
 /** What sends tasks' input images: from the store, inline or uploaded (remembered in the data folder). */

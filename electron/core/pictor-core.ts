@@ -16,7 +16,7 @@ import { triageInWorker, userWritesInWorker } from './history';
 import { libraryReadsIn, type LibraryReads, type WritingHistory } from './history';
 import { CoreOperations } from './operations';
 import { type ServiceClient, ServiceReach } from './service';
-import { heldKeyScrubber, heldKeyScrubberOrNone, keptIdScrubberOf } from './secrets';
+import { heldKeyScrubber, heldKeyScrubberOrNone } from './secrets';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import { openFairVerifier } from './content-credentials';
 import type { CostBook } from './costs';
@@ -38,6 +38,7 @@ import { WorkflowBook } from './workflows';
 import { openModelOptions, type ModelOptions, withModelOptions } from './param-schemas';
 import type { PictorCoreOptions } from './pictor-core-options';
 import { clientOf, costsOf, heldKeysOf, inputSenderOf } from './pictor-core-parts';
+import { type PromptChanges, promptChangesOf, scrubbersOf } from './pictor-core-parts';
 
 export { HISTORY_FILE };
 export type { PictorCoreOptions };
@@ -98,6 +99,11 @@ export interface PictorCore {
   readonly smartBoards: SmartBoards;
   /** Prompt templates and word lists, copied into the library folder after every change. */
   readonly templates: TemplateStore;
+  /**
+   * The prompt history as the window reaches it: a pin, Forget or Clear is refused once the close
+   * has begun (`history.prompts` itself is the submits' and imports' own).
+   */
+  readonly prompts: PromptChanges;
   /** Input images, by digest, in the library folder's `inputs/` (they move with it). */
   readonly inputs: InputStore;
   /** The images an edit is made of, kept in {@link inputs} (the app's `inputs:` and `edit:` channels). */
@@ -260,13 +266,13 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     boards,
     smartBoards: new SmartBoards(triageDeps),
     templates,
+    prompts: promptChangesOf(history.prompts, gate),
     folderChoices: new FolderChoices(options.clock),
     workflows,
     editInputs: editInputsOf({ ...options, ...parts }),
     ...batchPartsOf({ engine, costs, templates, gate, gallery }, options, logger),
     operations: operationsOf({ ...parts, templates, history: writing, gate }, options),
-    keptIdScrubber: keptIdScrubberOf(heldKeysOf(options)),
-    outgoingScrubber: () => heldKeyScrubberOrNone(heldKeysOf(options)),
+    ...scrubbersOf(options),
     close() {
       return closeInOrder({ ...this, historyWorker, verifier, gate });
     },

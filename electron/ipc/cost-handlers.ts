@@ -21,7 +21,7 @@ export interface CostHandlerDeps {
     CostBook,
     | 'screen'
     | 'page'
-    | 'csvChunks'
+    | 'exportCsv'
     | 'prices'
     | 'setPrice'
     | 'clearPrice'
@@ -91,7 +91,8 @@ export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
       }
       const path = await choose.call(deps.dialogs);
       if (path === null) return { savedTo: null };
-      await deps.writeText(path, await costs.csvChunks(queryOf(query)));
+      // Refused once the core's close has begun (CostBook.exportCsv): no file is written then.
+      await costs.exportCsv(queryOf(query), (chunks) => deps.writeText(path, chunks));
       return { savedTo: path };
     },
     'costs:prices': () => costs.prices(),

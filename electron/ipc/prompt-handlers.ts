@@ -2,11 +2,12 @@
  * IPC handlers of the prompt history (shared/ipc/prompt-contract.ts): each translates to the
  * history's prompt rows (core/history/prompt-history.ts), which the CLI's submits fill too.
  */
-import type { PromptHistory } from '../core/history';
+import type { PictorCore } from '../core/pictor-core';
 import type { HandlersOf } from './ipc-main-bridge';
 
 export interface PromptHandlerDeps {
-  readonly prompts: Pick<PromptHistory, 'list' | 'pin' | 'forget' | 'clear'>;
+  /** The core's prompt history: a change refused once its close has begun (PictorCore.prompts). */
+  readonly prompts: PictorCore['prompts'];
 }
 
 export function promptHandlers({ prompts }: PromptHandlerDeps): HandlersOf<'prompts'> {

@@ -281,7 +281,7 @@ function ledgerTriageAndTemplates(
   return {
     ...ledgerHandlers(options),
     ...triageHandlers({ core: runtime.core, emit, changes }),
-    ...promptHandlers({ prompts: runtime.core.history.prompts }),
+    ...promptHandlers({ prompts: runtime.core.prompts }),
     ...templateChannels(options, changes),
     ...workflowHandlers({
       workflows: runtime.core.workflows,

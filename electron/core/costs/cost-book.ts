@@ -71,10 +71,11 @@ export interface CostBookOptions {
    */
   readonly keyScrubber?: () => Promise<HeldKeyScrub | null>;
   /**
-   * The core's closing gate: a price or cap changed once the close has begun is refused with its
-   * sentence, nothing written; absent (the CLI's own book over the history): never refused.
+   * The core's closing gate: a price or cap changed, or the CSV exported, once the close has
+   * begun is refused with its sentence, nothing written; absent (the CLI's own book over the
+   * history): never refused.
    */
-  readonly gate?: Pick<ClosingGate, 'askNow'>;
+  readonly gate?: Pick<ClosingGate, 'askNow' | 'ask'>;
 }
 
 /** A change of the prices or caps, as {@link CostBook.loosenings} judges it. */
@@ -248,6 +249,17 @@ export class CostBook implements EngineAdmission {
   async csvChunks(query: LedgerQuery = {}): Promise<Iterable<string>> {
     const held = (await this.options.keyScrubber?.()) ?? null;
     return this.reader.csvChunks(query, held);
+  }
+
+  /**
+   * The user's export of the CSV of `query` ({@link csvChunks}) through `write` (the window's: a
+   * file its save dialog chose, written as the pages are read): refused once the core's close has
+   * begun, nothing written; one asked before is waited for by the close, its pages read from the
+   * history while it is still open.
+   */
+  exportCsv(query: LedgerQuery, write: (chunks: Iterable<string>) => Promise<void>): Promise<void> {
+    const run = async (): Promise<void> => write(await this.csvChunks(query));
+    return this.options.gate ? this.options.gate.ask(run) : run();
   }
 
   /** The CSV of `query` in one text (the CLI's `costs --csv`, whose output is scrubbed whole). */

@@ -60,7 +60,7 @@ export class Boards {
     return this.asked(() => this.made(raw));
   }
 
-  /** {@link create} without the gate: also a submit's board, asked with the submit (ensure). */
+  /** {@link create} once the gate let it in (by create, or by {@link ensure}). */
   private made(raw: string): string {
     const checked = this.checked(raw, false);
     const { triage } = this.deps;
@@ -94,11 +94,15 @@ export class Boards {
    * The path as stored of the board at `raw`, made (with any parent it lacks) when the library
    * has none of that path: "Generate into" and an agent's add_to_board. The board is found by its
    * folded key ({@link boardKey}), as every other reader finds one: `STRASSE` is the board
-   * `Straße`, ` Trips ` is `Trips`.
+   * `Straße`, ` Trips ` is `Trips`. Refused, as {@link create}, once the core's close has begun:
+   * the agent's add_to_board and the submit that asked for it would be refused next, and the
+   * board would be left made by a change refused (a submit stores its tasks only after this).
    * @throws TriageError as {@link create}.
    */
   ensure(raw: string): string {
-    return this.deps.triage.boardPath(this.checked(raw, false).key) ?? this.made(raw);
+    return this.asked(
+      () => this.deps.triage.boardPath(this.checked(raw, false).key) ?? this.made(raw),
+    );
   }
 
   /**

@@ -14,13 +14,13 @@
  * close the test names (the engine stopped), and awaited there, so its writes come exactly then.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GalleryMoveCancelled } from '../../../electron/core/library';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { DEMO_TARGET } from '../../support/submit-target';
-import { wiredIpc, type WiredIpc } from '../../support/wired-ipc';
+import { wiredIpc, type WiredIpc, type WiredIpcOptions } from '../../support/wired-ipc';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -28,8 +28,10 @@ afterEach(async () => {
 });
 
 /** The wired main with one demo task completed, its image saved in the gallery. */
-async function mainWithImage(): Promise<{ main: WiredIpc; task: TaskRecord }> {
-  const main = await wiredIpc(cleanups, { prefix: 'pictor-close-write-' });
+async function mainWithImage(
+  options: Omit<WiredIpcOptions, 'prefix'> = {},
+): Promise<{ main: WiredIpc; task: TaskRecord }> {
+  const main = await wiredIpc(cleanups, { prefix: 'pictor-close-write-', ...options });
   const { engine } = main.runtime.core;
   const [made] = await engine.submit({ prompt: 'kept at quit', size: '64x64' }, DEMO_TARGET);
   const [task] = await engine.whenSettled([made!.localId]);
@@ -284,5 +286,70 @@ describe('a change asked once the close has begun', () => {
     expect(root).toBe(from);
     expect(copied).toEqual([]);
     expect(events).toEqual(['move ended', 'closed']);
+  });
+
+  it('refuses a prompt pinned, forgotten or cleared: the prompt history is as it was', async () => {
+    const { main } = await mainWithImage();
+    const { core } = main.runtime;
+    const prompt = 'kept at quit';
+    const answers = await askedAsTheCloseBegins(main, async () => [
+      await main.request('prompts:pin', { prompt, pinned: true }),
+      await main.request('prompts:forget', { prompt }),
+      await main.request('prompts:clear', undefined),
+      core.history.prompts.list('', 10).map((entry) => [entry.prompt, entry.pinned]),
+    ]);
+    expect(answers).toMatchObject([CLOSING, CLOSING, CLOSING, [[prompt, false]]]);
+  });
+
+  it('refuses the costs exported as CSV: no file is written where the user chose', async () => {
+    // The save dialog's answer: a file in the test's own folder, named once the main is made.
+    let chosen = '';
+    const { main } = await mainWithImage({
+      wiring: (os) => ({
+        library: {
+          dialogs: { ...os.libraryDialogs, chooseLedgerFile: async () => chosen },
+          version: '0.0.0-test',
+        },
+      }),
+    });
+    chosen = join(main.dir, 'costs at quit.csv');
+    const [exported, written] = await askedAsTheCloseBegins(main, async () => [
+      await main.request('costs:exportCsv', {}),
+      readdirSync(main.dir).filter((name) => name.startsWith('costs at quit')),
+    ]);
+    expect(exported).toMatchObject(CLOSING);
+    expect(written).toEqual([]);
+  });
+
+  it('refuses a board an agent\'s add_to_board or a submit\'s "Generate into" would make', async () => {
+    const { main } = await mainWithImage();
+    const { core } = main.runtime;
+    const answers = await askedAsTheCloseBegins(main, async () => [
+      // add_to_board's first step (mcp-library-tools.ts): the board found or made.
+      await rejectionOf(Promise.resolve().then(() => core.boards.ensure('Asked at quit'))),
+      await main.request('tasks:submit', {
+        request: { prompt: 'into a board at quit', size: '64x64' },
+        target: DEMO_TARGET,
+        count: 1,
+        board: 'Generated at quit',
+      }),
+      core.boards.list(),
+      core.history.count(),
+    ]);
+    expect(answers).toMatchObject([{ sentence: { key: 'error.library.closing' } }, CLOSING, [], 1]);
+  });
+
+  it('refuses a copy of chosen images asked as the close begins: nothing is copied', async () => {
+    // The folder dialog's answer: a folder in the test's own, named once the main is made.
+    let to = '';
+    const { main, task } = await mainWithImage({ env: () => ({ PICTOR_E2E_CHOOSE_FOLDER: to }) });
+    to = join(main.dir, 'exported at quit');
+    mkdirSync(to);
+    const [exported, copied] = await askedAsTheCloseBegins(main, async () => [
+      await main.request('gallery:exportImages', { images: [{ localId: task.localId, index: 0 }] }),
+      readdirSync(to),
+    ]);
+    expect(exported).toMatchObject(CLOSING);
+    expect(copied).toEqual([]);
   });
 });
