@@ -2,11 +2,29 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach } from 'vitest';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { fieldsOf, perTest } from '../../../support/per-test';
+import { makeTaskRecord } from '../../../support/task-records';
 import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
 /** The task folder, under the gallery's root, that holds the images to export. */
 export const EXPORT_FOLDER = '2026/01/2026-01-15_120000_harbour_abcd1234';
+
+/** The task whose `images` saved images ({@link EXPORT_FOLDER}'s `image-N.png`) the tests copy. */
+export function exportedRecord(images: number): TaskRecord {
+  return makeTaskRecord({
+    localId: 'harbour',
+    folder: EXPORT_FOLDER,
+    images: Array.from({ length: images }, (_, n) => ({
+      index: n,
+      url: null,
+      state: 'saved' as const,
+      attempts: 1,
+      favourite: false,
+      file: `${EXPORT_FOLDER}/image-${n + 1}.png`,
+    })),
+  });
+}
 
 /**
  * For every test of the file (or describe block) that calls this: a gallery `root` whose

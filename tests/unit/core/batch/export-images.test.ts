@@ -15,8 +15,7 @@ import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { exportImages, type ExportOutcome } from '../../../../electron/core/batch/export-images';
 import { UserFacingError } from '../../../../electron/core/errors/user-facing-error';
 import { resolveInside } from '../../../../electron/core/fs/gallery-path';
-import { makeTaskRecord } from '../../../support/task-records';
-import { EXPORT_FOLDER as FOLDER, exportFoldersPerTest } from './export-fixtures';
+import { EXPORT_FOLDER as FOLDER, exportFoldersPerTest, exportedRecord } from './export-fixtures';
 
 /** The injected fault: new files under `under` fail with `code` once `allowed` were created. */
 const fault = vi.hoisted(() => ({ code: null as string | null, under: '', allowed: 0 }));
@@ -48,18 +47,7 @@ afterEach(async () => {
   Object.assign(fault, { code: null, under: '', allowed: 0 });
 });
 
-const record: TaskRecord = makeTaskRecord({
-  localId: 'harbour',
-  folder: FOLDER,
-  images: Array.from({ length: IMAGES }, (_, n) => ({
-    index: n,
-    url: null,
-    state: 'saved' as const,
-    attempts: 1,
-    favourite: false,
-    file: `${FOLDER}/image-${n + 1}.png`,
-  })),
-});
+const record: TaskRecord = exportedRecord(IMAGES);
 
 function copyInto(folder: string): Promise<ExportOutcome> {
   return exportImages(

@@ -16,8 +16,7 @@ import {
 } from '../../../../electron/core/operations/core-operations';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { ManualClock } from '../../../fakes/manual-clock';
-import { makeTaskRecord } from '../../../support/task-records';
-import { EXPORT_FOLDER as FOLDER, exportFoldersPerTest } from './export-fixtures';
+import { exportFoldersPerTest, exportedRecord } from './export-fixtures';
 
 const IMAGES = 7;
 
@@ -37,25 +36,9 @@ function operationsOver(record: TaskRecord, gate?: ClosingGate): CoreOperations 
   });
 }
 
-/** The task whose {@link IMAGES} saved images the tests copy. */
-function harbour(): TaskRecord {
-  return makeTaskRecord({
-    localId: 'harbour',
-    folder: FOLDER,
-    images: Array.from({ length: IMAGES }, (_, n) => ({
-      index: n,
-      url: null,
-      state: 'saved' as const,
-      attempts: 1,
-      favourite: false,
-      file: `${FOLDER}/image-${n + 1}.png`,
-    })),
-  });
-}
-
 describe('exporting images through the core’s operations', () => {
   it('copies every image and reports its start and its last step, throttled on the clock', async () => {
-    const record = harbour();
+    const record = exportedRecord(IMAGES);
     const reports: ExportProgress[] = [];
     const outcome = await operationsOver(record).exportImages(
       { localIds: ['harbour'] },
@@ -76,7 +59,7 @@ describe('exporting images through the core’s operations', () => {
 
   it('stops before its next image as the core’s close begins; the close waits for that stop', async () => {
     const gate = new ClosingGate();
-    const operations = operationsOver(harbour(), gate);
+    const operations = operationsOver(exportedRecord(IMAGES), gate);
     const steps: string[] = [];
     let closed: Promise<void> = Promise.resolve();
     const outcome = await operations.exportImages({ localIds: ['harbour'] }, folders.out, {
