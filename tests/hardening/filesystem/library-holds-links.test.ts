@@ -13,36 +13,22 @@
  */
 import { chmod, mkdir, readdir, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { heldForChanges, holdLibraryOpen, UnsafePathError } from '../../../electron/core/fs';
 import { HOLDS_DIR } from '../../../electron/core/fs/library-holds';
-import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { plantedLinkFolders } from './planted-link-fixture';
 
 const posix = process.platform !== 'win32';
 
-let root: string;
-let data: string;
-/** A folder of the user's that a link planted as the holds folder points at. */
-let theirs: string;
 const THEIR_FILES = ['notes.txt', 'photo.png', 'thesis.tex'];
-
-beforeEach(async () => {
-  root = await tempFolder('holds-links');
-  data = join(root, 'data');
-  theirs = join(root, 'documents');
-  await mkdir(data, { mode: 0o700 });
-  await mkdir(theirs, { mode: 0o755 });
-  await chmod(theirs, 0o755);
-  for (const name of THEIR_FILES) await writeFile(join(theirs, name), name);
+const folders = plantedLinkFolders('holds-links', THEIR_FILES);
+const theirFolder = () => folders.theirFolder();
+let data: string;
+/** A folder of the user's, readable by others as they chose, that a planted link points at. */
+let theirs: string;
+beforeEach(() => {
+  ({ data, theirs } = folders);
 });
-afterEach(async () => {
-  await removeFolder(root);
-});
-
-/** What the user's folder holds, and its mode. */
-async function theirFolder(): Promise<{ names: string[]; mode: number }> {
-  return { names: (await readdir(theirs)).sort(), mode: (await stat(theirs)).mode & 0o777 };
-}
 
 describe('a link where the holds folder should be', () => {
   it.each([

@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, readdir, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   TEMP_DIR,
   tightenFileSync,
@@ -22,32 +22,19 @@ import {
 } from '../../../electron/core/fs';
 import { RotatingFileLogger } from '../../../electron/core/logging';
 import { TRASH_JOURNAL_DIR, TrashJournal } from '../../../electron/core/trash';
-import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { plantedLinkFolders } from './planted-link-fixture';
 
 const posix = process.platform !== 'win32';
 
-let root: string;
+const THEIR_FILES = ['notes.txt', 'photo.png'];
+const folders = plantedLinkFolders('private-folder-links', THEIR_FILES);
+const theirFolder = () => folders.theirFolder();
 let data: string;
 /** A folder of the user's, readable by others as they chose, that a planted link points at. */
 let theirs: string;
-const THEIR_FILES = ['notes.txt', 'photo.png'];
-
-beforeEach(async () => {
-  root = await tempFolder('private-folder-links');
-  data = join(root, 'data');
-  theirs = join(root, 'public_html');
-  await mkdir(data, { mode: 0o700 });
-  await mkdir(theirs);
-  await chmod(theirs, 0o755);
-  for (const name of THEIR_FILES) await writeFile(join(theirs, name), name);
+beforeEach(() => {
+  ({ data, theirs } = folders);
 });
-afterEach(async () => {
-  await removeFolder(root);
-});
-
-async function theirFolder(): Promise<{ names: string[]; mode: number }> {
-  return { names: (await readdir(theirs)).sort(), mode: (await stat(theirs)).mode & 0o777 };
-}
 
 /** A link planted at `name` in the data folder while it was open to others. */
 async function planted(name: string): Promise<string> {
