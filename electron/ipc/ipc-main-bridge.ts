@@ -202,17 +202,24 @@ export function registerIpcHandlers(
 
 export type Emit = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => void;
 
-/** Payloads their sender made of what the contract parsed: see {@link parsedByContract}. */
-const contractParsed = new WeakSet<object>();
+/**
+ * Payloads their sender made of what the contract parsed, each with the one channel whose
+ * schema parsed it: see {@link parsedByContract}.
+ */
+const contractParsed = new WeakMap<object, EventChannel>();
 
 /**
- * Marks `payload` as made wholly of what its channel's schema parsed: `tasks:updated`'s batches,
+ * Marks `payload` as made wholly of what `channel`'s schema parsed: `tasks:updated`'s batches,
  * whose sender (task-updates.ts) parses each change alone, to leave out only one that does not
  * fit, and puts the parsed changes, within the contract's count, in the batch. The emitter sends
- * such a payload as it is instead of parsing every change a second time; any other is parsed.
+ * such a payload as it is on that channel instead of parsing every change a second time; on any
+ * other channel (another contract) it is parsed like every payload not marked.
  */
-export function parsedByContract<T extends object>(payload: T): T {
-  contractParsed.add(payload);
+export function parsedByContract<C extends EventChannel>(
+  channel: C,
+  payload: EventPayload<C>,
+): EventPayload<C> {
+  contractParsed.set(payload, channel);
   return payload;
 }
 
@@ -221,7 +228,7 @@ export function createEmitter(getContents: () => WebContents | null, logger: Log
   return (channel, payload) => {
     const contents = getContents();
     if (!contents || contents.isDestroyed()) return;
-    if (contractParsed.has(payload)) {
+    if (contractParsed.get(payload) === channel) {
       contents.send(channel, payload);
       return;
     }

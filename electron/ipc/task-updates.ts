@@ -116,7 +116,7 @@ export class TaskUpdates implements TaskChangeSink, Disposable {
     for (let at = 0; at < changes.length; at += MAX_TASK_CHANGES) {
       try {
         const message = changes.slice(at, at + MAX_TASK_CHANGES);
-        this.deps.emit('tasks:updated', parsedByContract(message));
+        this.deps.emit('tasks:updated', parsedByContract('tasks:updated', message));
       } catch (error) {
         // A window going away mid-send: the next page reads the tasks afresh.
         this.deps.logger.warn('task updates not sent', { detail: String(error) });

@@ -140,8 +140,18 @@ function addToBoard(core: PictorCore, names: readonly string[], raw: string) {
 const IMAGES_AT_ONCE = 2;
 
 /**
+ * Refuses a call the client cancelled: a cancel frees the call's place at once (mcp-call-gate.ts)
+ * and the SDK sends nothing for it, so a call that waited its turn or its room and was cancelled
+ * meanwhile reads nothing (its file, its base64 and its answer would be made for no one).
+ */
+function stillAsked(call: AbortSignal): void {
+  if (call.aborted) throw new UsageError('The call was cancelled: nothing was read.');
+}
+
+/**
  * get_image on `server`; `room` waits for the client to read what it was sent, so calls sent at
- * once read their files a few at a time, each once there is room for its answer.
+ * once read their files a few at a time, each once there is room for its answer. A call
+ * cancelled while it waited reads nothing ({@link stillAsked}).
  */
 function registerGetImage(server: McpServer, deps: LibraryToolDeps): void {
   const { room } = deps;
@@ -153,10 +163,12 @@ function registerGetImage(server: McpServer, deps: LibraryToolDeps): void {
         'One image by reference (task-id#N): its thumbnail (default) or its file as image content, with its prompt, seed, rating, flag, tags, boards and Content Credentials verdict.',
       inputSchema: z.object({ ref, as: z.enum(['thumbnail', 'file']).optional() }).strict(),
     },
-    (input) =>
+    (input, { signal }) =>
       guarded(() =>
         images(async () => {
+          stillAsked(signal);
           await room();
+          stillAsked(signal);
           return getImage(deps, input.ref, input.as ?? 'thumbnail');
         }),
       ),

@@ -3,6 +3,7 @@ import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import {
   createEmitter,
   mainFrameSenderCheck,
+  parsedByContract,
   registerIpcHandlers,
   runRequest,
   type IpcHandlers,
@@ -188,6 +189,27 @@ describe('registerIpcHandlers and the emitter', () => {
     emit('network:changed', { online: 'yes' } as never);
     expect(sent).toEqual([['network:changed', { online: false }]]);
     createEmitter(() => null, silentLogger)('network:changed', { online: true });
+  });
+
+  it('sends a payload unparsed only on the channel whose contract parsed it', () => {
+    const { contents, sent } = fakeContents();
+    const emit = createEmitter(() => contents, silentLogger);
+    const logged: string[] = [];
+    const logger = { ...silentLogger, error: (message: string) => logged.push(message) };
+    const emitLogged = createEmitter(() => contents, logger);
+    // Marked as parsed by tasks:updated's contract (its sender parsed each change): on that
+    // channel it goes as it is, the very object.
+    const batch = parsedByContract('tasks:updated', [{ change: 'removed', localId: 'a' }]);
+    emit('tasks:updated', batch);
+    expect(sent.at(-1)?.[1]).toBe(batch);
+    // The same object on another channel passed no contract of that channel: it is parsed,
+    // stripped to that channel's schema or dropped, never sent as it is.
+    const marked = parsedByContract('tasks:updated', { online: false, secret: 'sk-leak' } as never);
+    emit('network:changed', marked as never);
+    expect(sent.at(-1)).toEqual(['network:changed', { online: false }]);
+    emitLogged('settings:changed' as never, batch as never);
+    expect(sent).toHaveLength(2);
+    expect(logged).toEqual(['ipc event dropped: does not match the contract']);
   });
 });
 
