@@ -34,7 +34,11 @@ interface LeftInRun {
 
 /**
  * The names the tools a run starts give what they leave in the temporary folder (the run's
- * TMPDIR), each with the tool that makes it. Nothing else may be left there.
+ * TMPDIR), each with the tool that makes it. Nothing else may be left there. A whole run (the
+ * fresh-clone CI of cf704b82) left jiti's, Node's, Playwright's and tsx's; Chromium's are gone
+ * when its browser closes, and stay only where one was killed. Vitest's run folder (21 nanoid
+ * characters), Playwright's profiles and artifacts and electron-builder's `t-XXXXXX` are there
+ * while a run goes, and removed by their tools: left, they fail the run.
  */
 const TOOLS: readonly { readonly tool: string; readonly name: RegExp }[] = [
   // Chromium's folder for its singleton socket (`org.chromium.Chromium.XXXXXX`) and its
