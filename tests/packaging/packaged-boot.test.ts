@@ -36,6 +36,7 @@ import { firstWithSameDigest, isAppEntry, treeDigest } from './packed-digest';
 import { sharedPacks } from './shared-packs';
 import { RELEASE_TARGETS, resourcesDir, targetName, type Target } from './stand-in-targets';
 import { removeFolder, tempFolder } from '../support/temp-folders';
+import { bareEnv } from '../support/child-env';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The run's test build (global-setup.ts), which is what gets packed. */
@@ -161,15 +162,14 @@ function boot(
   const child = fork(path.join(app, 'dist-electron', 'main.js'), args, {
     cwd: app,
     execArgv: ['--import', HOOKS],
-    env: {
-      PATH: process.env['PATH'] ?? '',
+    env: bareEnv({
       HOME: dataDir,
       TMPDIR: dataDir,
       PICTOR_BOOT_DIR: dataDir,
       PICTOR_BOOT_APP: app,
       PICTOR_BOOT_RESOURCES: files.resources,
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   return new Boot(child);
@@ -390,15 +390,14 @@ function runCommand(
       ['--import', HOOKS, path.join(files.appDir, 'dist-electron', 'main.js'), ...args],
       {
         cwd: files.appDir,
-        env: {
-          PATH: process.env['PATH'] ?? '',
+        env: bareEnv({
           HOME: dataDir,
           TMPDIR: dataDir,
           PICTOR_BOOT_DIR: dataDir,
           PICTOR_BOOT_APP: files.appDir,
           PICTOR_BOOT_RESOURCES: files.resources,
           ...env,
-        },
+        }),
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -615,14 +614,13 @@ describe('the linux-x64 packed app as the pictor command', () => {
       ],
       {
         cwd: files.appDir,
-        env: {
-          PATH: process.env['PATH'] ?? '',
+        env: bareEnv({
           HOME: data,
           TMPDIR: data,
           PICTOR_BOOT_DIR: data,
           PICTOR_BOOT_APP: files.appDir,
           PICTOR_BOOT_RESOURCES: files.resources,
-        },
+        }),
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

@@ -25,7 +25,7 @@ import { StaticCredentials } from '../fakes/static-credentials';
 import { bundledCoreWorkers } from './bundled-history-worker';
 import { testImageEngine } from './image-engine';
 import { OWNERS_UNREAD } from './owners-unread';
-import { removeFolder, tempFolder } from './temp-folders';
+import { testFolder } from './per-test';
 
 /** Where an offline core's credentials point: the discard port on loopback, where nothing answers. */
 const OFFLINE_ADDRESS = 'http://127.0.0.1:9';
@@ -51,10 +51,8 @@ export type OfflineCore = PictorCore & { readonly dir: string };
  * offline cores a test opens in turn (`dir`), removed after those cores close (vitest ends a test's
  * onTestFinished hooks last registered first), or for any files a test writes (an export, a copy).
  */
-export async function offlineDir(): Promise<string> {
-  const dir = await tempFolder('offline-core');
-  onTestFinished(() => removeFolder(dir));
-  return dir;
+export function offlineDir(): Promise<string> {
+  return testFolder('offline-core');
 }
 
 /** Opens an offline core (this file's comment), ended when the test that opened it ends. */

@@ -1,9 +1,11 @@
 /**
  * The one home of the tests' per-test fixtures (a library, a history file or store, a gallery,
  * export folders): a value made before every test of the file or describe block that asks for it,
- * ended when that test ends, and read through a getter that throws outside a test.
+ * ended when that test ends, and read through a getter that throws outside a test; and a temp
+ * folder of the running test's own ({@link testFolder}).
  */
 import { beforeEach, onTestFinished } from 'vitest';
+import { removeFolder, tempFolder } from './temp-folders';
 
 /**
  * For every test of the file (or describe block) that calls this: `make` runs in a beforeEach (in
@@ -47,4 +49,18 @@ export function fieldsOf<T extends object, K extends keyof T, O extends object =
     Object.defineProperty(onto, key, { enumerable: true, get: () => get()[key] });
   }
   return onto as O & Pick<T, K>;
+}
+
+/**
+ * A new temp folder `pictor-<name>-…` of the running test's own (made inside the test or its
+ * beforeEach), removed when that test ends: after the file's own afterEach hooks, which may still
+ * look into it, and after the test's later onTestFinished hooks (a core opened on it closes
+ * first). Its removal is registered by the making itself, so no caller can forget it: the trash's
+ * unit fixture kept its folders in one module-level list that every importing file had to empty
+ * in an afterEach of its own, and a file that did not (settled-writes) left its folders in every run.
+ */
+export async function testFolder(name: string): Promise<string> {
+  const dir = await tempFolder(name);
+  onTestFinished(() => removeFolder(dir));
+  return dir;
 }

@@ -19,6 +19,7 @@ import {
 import { join } from 'node:path';
 import { tool, type Tool } from './tools';
 import { removeFolderSync, tempFolderSync } from './temp-folders';
+import { bareEnv } from './child-env';
 
 /** Every shell a printed command should read the same in. */
 export const SHELLS: readonly Tool[] = ['dash', 'bash', 'zsh', 'fish'].map((name) => tool(name));
@@ -44,12 +45,7 @@ export function argumentsIn(
   // The first word written is the program's own (`args`): none after it is an empty list.
   const script = `"$PRINTF" '%s\\0' args ${words}`;
   const out = execFileSync(shell.path, ['-c', script], {
-    env: {
-      PATH: process.env['PATH'] ?? '/usr/bin:/bin',
-      HOME: '/nonexistent',
-      ...env,
-      PRINTF: PRINTF.path,
-    },
+    env: bareEnv({ HOME: '/nonexistent', ...env, PRINTF: PRINTF.path }),
   });
   const [first, ...given] = nulEnded(out);
   if (first !== 'args') throw new Error(`the shell ran something else: ${JSON.stringify(first)}`);

@@ -20,10 +20,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * How every test's temporary folder's name begins: what a run left behind is told by it
- * (tests/support/run-temp.ts).
+ * How every test's temporary folder's name begins: a folder a run left behind says which test
+ * made it (tests/support/run-temp.ts names it).
  */
-export const TEMP_PREFIX = 'pictor-';
+const TEMP_PREFIX = 'pictor-';
 
 /** A removal's options: the whole tree, nothing there is no error, once (Windows: retried). */
 const REMOVE = {

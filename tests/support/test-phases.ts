@@ -26,8 +26,9 @@
  * Both are removed when the run ends.
  *
  * The whole run has a temporary folder of its own (TMPDIR, tests/support/run-temp.ts): when it
- * has ended, a folder a test made and did not remove fails it, named ("temp folders" in
- * phases.json), and the folder goes with what the tools left in it.
+ * has ended, anything left in it but the tools' own files (a folder a test made and did not
+ * remove, a file of any name) fails it, named ("temp folders" in phases.json), and the folder
+ * goes with what the tools left in it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -122,21 +123,21 @@ async function runAll(origin: number, finished: Finished[]): Promise<number> {
 
 /**
  * What the run's tests left in its temporary folder, judged once everything of the run has ended
- * (its build and bundles released): a phase of its own, failed by any test's folder left behind.
+ * (its build and bundles released): a phase of its own, failed by anything left but the tools' files.
  */
 async function judgeLeftovers(temp: RunTemp, origin: number): Promise<Finished> {
   const started = performance.now() - origin;
   const left = await temp.end();
-  if (left.others.length > 0) {
-    console.log(`\nThe tools' files left in the run's temporary folder: ${left.others.join(', ')}`);
+  if (left.tools.length > 0) {
+    console.log(`\nThe tools' files left in the run's temporary folder: ${left.tools.join(', ')}`);
   }
-  if (left.tests.length > 0) {
+  if (left.leftovers.length > 0) {
     console.error(
-      `\n> temp folders: failed: the tests left ${String(left.tests.length)} folder(s) in the ` +
-        `run's temporary folder: ${left.tests.join(', ')}`,
+      `\n> temp folders: failed: the run left ${String(left.leftovers.length)} file(s) or ` +
+        `folder(s) of no tool's in its temporary folder: ${left.leftovers.join(', ')}`,
     );
   }
-  const code = left.tests.length === 0 ? 0 : 1;
+  const code = left.leftovers.length === 0 ? 0 : 1;
   return { script: 'temp folders', code, started, ended: performance.now() - origin };
 }
 

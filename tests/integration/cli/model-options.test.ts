@@ -12,6 +12,7 @@ import { KEYS, useProviderWorlds } from './providers-harness';
 import { describeRun, runCliHere } from './run-cli';
 import { execFileSync } from 'node:child_process';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { bareEnv } from '../../support/child-env';
 
 const newWorld = useProviderWorlds();
 
@@ -23,7 +24,7 @@ const newWorld = useProviderWorlds();
 function shellWords(line: string, env: Record<string, string>): string[] {
   const out = execFileSync('bash', ['-c', `printf '%s\\0' ${line}`], {
     encoding: 'utf8',
-    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...env },
+    env: bareEnv(env),
   });
   return out.split('\0').slice(0, -1);
 }

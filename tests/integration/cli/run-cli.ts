@@ -12,6 +12,7 @@ import { QUICK_DEMO } from '../../support/quick-demo';
 import { testImageEngine } from '../../support/image-engine';
 import { runCli as runCliEntry } from '../../../electron/cli/main';
 import { tempFolder } from '../../support/temp-folders';
+import { bareEnv } from '../../support/child-env';
 
 /** The repository root: the CLI's working folder. */
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -57,17 +58,15 @@ export interface RunCliOptions {
  * built-in demo's tasks short (tests/support/quick-demo.ts).
  */
 export function childEnv(options: RunCliOptions): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
+  const env = bareEnv({
     ...QUICK_DEMO,
     HOME: options.home,
     XDG_CONFIG_HOME: `${options.home}/.config`,
     XDG_DATA_HOME: `${options.home}/.local/share`,
-    TMPDIR: process.env.TMPDIR ?? '/tmp',
     LANG: 'C.UTF-8',
     NO_COLOR: '1',
     NO_PROXY: '127.0.0.1,localhost',
-  };
+  });
   if (process.env.NODE_EXTRA_CA_CERTS) env.NODE_EXTRA_CA_CERTS = process.env.NODE_EXTRA_CA_CERTS;
   // The run's compile cache (node-entries-setup.ts): each start compiles less.
   if (process.env.NODE_COMPILE_CACHE) env.NODE_COMPILE_CACHE = process.env.NODE_COMPILE_CACHE;

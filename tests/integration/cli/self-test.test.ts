@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TempFolders } from '../../support/temp-folders';
 import { REPO_ROOT } from './run-cli';
+import { bareEnv } from '../../support/child-env';
 
 /** The run's HOME (the temporary folder itself as HOME got a `.cache` it kept). */
 const homes = new TempFolders();
@@ -22,7 +23,7 @@ describe('pictor self-test from a checkout', () => {
       ['--import', 'tsx', join(REPO_ROOT, 'electron', 'cli', 'main.ts'), 'self-test'],
       {
         cwd: REPO_ROOT,
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, NO_COLOR: '1' },
+        env: bareEnv({ HOME: home, NO_COLOR: '1' }),
         encoding: 'utf8',
         timeout: 120_000,
       },

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { REPO_ROOT } from './run-cli';
 import { TempFolders } from '../../support/temp-folders';
+import { bareEnv } from '../../support/child-env';
 
 const made = new TempFolders();
 afterEach(async () => {
@@ -31,12 +32,7 @@ const VERSION = '0.0.0-linked';
 function run(path: string, home: string) {
   return spawnSync(process.execPath, [path, '--version'], {
     cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: home,
-      NO_COLOR: '1',
-      npm_package_version: VERSION,
-    },
+    env: bareEnv({ HOME: home, NO_COLOR: '1', npm_package_version: VERSION }),
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -63,7 +59,7 @@ describe('the CLI script', () => {
     const result = spawnSync(
       process.execPath,
       ['--input-type=module', '--eval', `await import(${JSON.stringify(script())})`],
-      { cwd: REPO_ROOT, encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH ?? '' } },
+      { cwd: REPO_ROOT, encoding: 'utf8', timeout: 60_000, env: bareEnv() },
     );
     expect(result.status).toBe(0);
     expect(result.stdout).toBe('');

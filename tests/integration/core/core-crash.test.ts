@@ -17,6 +17,7 @@ import { filesUnder } from '../../support/files';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { seedsToRun } from '../../support/seeds';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { bareEnv } from '../../support/child-env';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let service: DemoService | undefined;
@@ -37,7 +38,7 @@ function runCli(args: string[], killAtRequest: number | null): Promise<number | 
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...nodeEntryArgs('cli'), ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: dir, SERVICE_API_KEY: 'demo' },
+      env: bareEnv({ HOME: dir, SERVICE_API_KEY: 'demo' }),
       stdio: 'ignore',
     });
     const log = service!.log.requests;

@@ -15,6 +15,7 @@ import { HistoryStore } from '../../../electron/core/history/history-store';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { UNTIL } from '../../support/waits';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { bareEnv } from '../../support/child-env';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let service: DemoService | undefined;
@@ -30,7 +31,7 @@ afterEach(async () => {
 function cli(args: string[]): { process: ChildProcess; exit: Promise<number | null> } {
   const started = spawn(process.execPath, [...nodeEntryArgs('cli'), ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: dir, SERVICE_API_KEY: 'demo' },
+    env: bareEnv({ HOME: dir, SERVICE_API_KEY: 'demo' }),
     stdio: 'ignore',
   });
   const exit = new Promise<number | null>((resolve) => started.on('exit', resolve));

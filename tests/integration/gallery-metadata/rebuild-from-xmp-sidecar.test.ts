@@ -29,18 +29,18 @@ import {
   makeEncoded,
   sampleProvenance,
 } from '../../unit/core/gallery/metadata/meta-helpers';
-import { MemoryRecords, testFolders, onlyRecord } from '../../unit/core/trash/trash-fixture';
+import { MemoryRecords, onlyRecord } from '../../unit/core/trash/trash-fixture';
 import { galleryOnServer } from '../../support/gallery-with-intake';
 import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
 import type { ImageIntake } from '../../../electron/core/download/image-intake';
 import { galleryPerTest } from '../../support/gallery-per-test';
+import { testFolder } from '../../support/per-test';
 
 const fixture = galleryPerTest({ imageMetadata: { appVersion: '4.5.6' } });
 const verifiers: C2paVerifier[] = [];
 
 afterEach(async () => {
   for (const verifier of verifiers.splice(0)) await verifier.dispose();
-  await testFolders.removeAll();
 });
 
 /** A signed PNG and a plain WebP downloaded as one task; no pictor.json written. */
@@ -175,7 +175,7 @@ it('verifies again, in a gallery with a verifier, each image with a sidecar: Pic
 it('a task rebuilt from a signed image’s sidecar alone is found by its prompt and by the filter', async () => {
   const record = await downloadTask();
   const { records } = await rebuildLibrary(await verifyingGallery());
-  const history = HistoryStore.open(join(await testFolders.make('history'), 'history.sqlite'));
+  const history = HistoryStore.open(join(await testFolder('history'), 'history.sqlite'));
   try {
     history.putMany(records);
     const found = (query: ImageQuery) =>
@@ -227,7 +227,7 @@ describe('Undo of a signed image whose name was taken meanwhile', () => {
     const records = new MemoryRecords();
     records.map.set(saved.localId, saved);
     const trash = new TrashOperations({
-      journal: new TrashJournal(join(await testFolders.make('data'), 'trash-journal')),
+      journal: new TrashJournal(join(await testFolder('data'), 'trash-journal')),
       core: { engine: records, gallery: fixture.gallery },
       clock: new ManualClock(),
       sendToSystemTrash: () => Promise.reject(new Error('Nothing goes on in this test.')),

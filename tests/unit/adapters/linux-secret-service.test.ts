@@ -11,6 +11,7 @@ import {
 import type { LogFields, Logger } from '../../../electron/ports/logger';
 import { UNTIL } from '../../support/waits';
 import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
+import { bareEnv } from '../../support/child-env';
 
 const DBUS_TRUE = '   boolean true\n';
 const DBUS_FALSE = '   boolean false\n';
@@ -155,7 +156,7 @@ describe('secretServiceRunning on a real session bus', () => {
       const bus = await startSessionBus();
       if (bus === null) return context.skip('no dbus-daemon on this machine');
       try {
-        const env = { PATH: process.env.PATH, DBUS_SESSION_BUS_ADDRESS: bus.address };
+        const env = bareEnv({ DBUS_SESSION_BUS_ADDRESS: bus.address });
         expect(secretServiceRunning(undefined, env)).toBe(false);
       } finally {
         bus.stop();

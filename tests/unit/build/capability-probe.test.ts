@@ -19,6 +19,7 @@ import {
   runProbe,
 } from '../../../electron/build/capability-probe.mjs';
 import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
+import { bareEnv } from '../../support/child-env';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const PROBE = path.join(ROOT, 'electron', 'build', 'capability-probe.mjs');
@@ -30,7 +31,7 @@ function probe(
 ): { status: number | null; out: string } {
   const result = spawnSync(process.execPath, [...nodeFlags, PROBE, ...args], {
     encoding: 'utf8',
-    env: { PATH: process.env['PATH'] ?? '', ...env },
+    env: bareEnv(env),
     timeout: 30_000,
   });
   return { status: result.status, out: `${result.stdout}${result.stderr}` };

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { builderArgs, decideFeed, feedProblem } from '../../../electron/build/release-feed';
+import { bareEnv } from '../../support/child-env';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -117,10 +118,7 @@ describe('npm run dist', () => {
       {
         cwd: ROOT,
         encoding: 'utf8',
-        env: {
-          PATH: process.env['PATH'] ?? '',
-          PICTOR_UPDATE_FEED: 'https://pictor.invalid/updates/',
-        },
+        env: bareEnv({ PICTOR_UPDATE_FEED: 'https://pictor.invalid/updates/' }),
         timeout: 30_000,
       },
     );

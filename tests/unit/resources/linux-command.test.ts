@@ -25,6 +25,7 @@ import { parse } from 'yaml';
 import { printedArgs, writeArgPrinter } from '../../support/arg-printer';
 import { needing, pathOf, posixShell, tool } from '../../support/tools';
 import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
+import { bareEnv } from '../../support/child-env';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const LINUX = path.join(ROOT, 'resources', 'linux');
@@ -61,7 +62,7 @@ function install(name: string, wrapper: string): string {
 function run(command: string, display: Record<string, string>): string[] {
   const result = spawnSync(command, TYPED, {
     encoding: 'utf8',
-    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...display },
+    env: bareEnv(display),
   });
   expect(result.status, result.stderr).toBe(0);
   return printedArgs(result.stdout);

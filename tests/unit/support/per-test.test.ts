@@ -4,8 +4,12 @@
  * one looks at what the one before left; the ones marked `fails` fail on purpose (vitest counts
  * them passed only if they do fail).
  */
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fieldsOf, perTest } from '../../support/per-test';
+import { fieldsOf, perTest, testFolder } from '../../support/per-test';
+import { galleryWithImages } from '../core/trash/trash-fixture';
 
 interface Made {
   readonly id: number;
@@ -121,5 +125,28 @@ describe('perTest fixtures built on each other', () => {
       'end outer',
       'inner then: inner: read it inside a test',
     ]);
+  });
+});
+
+describe('a test’s own folder (testFolder), and the trash fixture’s', () => {
+  const made: string[] = [];
+  let inAfterEach: boolean[] = [];
+  afterEach(() => {
+    inAfterEach = made.map((dir) => existsSync(dir));
+  });
+
+  it('makes a folder named for its maker, and the trash fixture’s gallery and journal', async () => {
+    const own = await testFolder('per-test-own');
+    await writeFile(join(own, 'file'), 'kept until the test ends');
+    const gallery = await galleryWithImages(2);
+    made.push(own, gallery.root, join(gallery.journalDir, '..'));
+    expect(basename(own)).toMatch(/^pictor-per-test-own-\w{6}$/);
+    expect(made.every((dir) => existsSync(dir))).toBe(true);
+  });
+
+  it('kept them through the file’s afterEach and removed them when that test ended', () => {
+    // This file removes nothing itself: the making registered the removal.
+    expect(inAfterEach).toEqual([true, true, true]);
+    expect(made.filter((dir) => existsSync(dir))).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * never waits forever), and removing the task at the moment it completes waits for that write, so
  * nothing of the task is written after its removal.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SIDECAR_WAIT_MS } from '../../../../electron/core/engine/sidecar-writer';
 import { TrashJournal } from '../../../../electron/core/trash/trash-journal';
 import {
@@ -13,12 +13,12 @@ import {
 } from '../../../../electron/core/trash/trash-operations';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { TARGET, engineHarness } from './engine-harness';
-import { testFolders } from '../trash/trash-fixture';
+
 import { UNTIL } from '../../../support/waits';
+import { testFolder } from '../../../support/per-test';
 
 // The trash journal's folder (the trash fixture's set): removed after each test, as the trash's
 // own tests do; nothing removed it here, and every run left a pictor-journal-* behind.
-afterEach(() => testFolders.removeAll());
 
 type LastWrite = 'held' | 'hangs' | 'fails';
 
@@ -90,7 +90,7 @@ describe("a settled task's last sidecar write", () => {
       },
     };
     const trash = new TrashOperations({
-      journal: new TrashJournal(await testFolders.make('journal')),
+      journal: new TrashJournal(await testFolder('journal')),
       core: { engine, gallery: { root: '/no-gallery', resolve: (path) => path } },
       clock: t.clock,
       sendToSystemTrash: () => Promise.reject(new Error('no files here')),

@@ -3,12 +3,10 @@
  * restoring images is the trash's (tests/unit/core/trash).
  */
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findImage, savedFile } from '../../../../electron/core/gallery/gallery-images';
 import { resolveInside } from '../../../../electron/core/fs/gallery-path';
-import { testFolders, galleryWithImages } from '../trash/trash-fixture';
-
-afterEach(() => testFolders.removeAll());
+import { galleryWithImages } from '../trash/trash-fixture';
 
 describe('findImage and savedFile', () => {
   it('resolve a saved image inside the gallery, and say why when they cannot', async () => {

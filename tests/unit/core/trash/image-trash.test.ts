@@ -6,14 +6,13 @@
 import { existsSync } from 'node:fs';
 import { lstat, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { basename, join, sep } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { UnsafePathError } from '../../../../electron/core/fs/contained-fs';
 import { GalleryImageError } from '../../../../electron/core/gallery/gallery-images';
 import { TRASH_DIR } from '../../../../electron/core/trash/gallery-trash';
-import { testFolders, galleryWithImages, inTrash, onlyRecord } from './trash-fixture';
+import { galleryWithImages, inTrash, onlyRecord } from './trash-fixture';
 import { UNTIL } from '../../../support/waits';
-
-afterEach(() => testFolders.removeAll());
+import { testFolder } from '../../../support/per-test';
 
 describe('deleting an image', () => {
   it('moves the file and thumbnail to the gallery trash and marks the image deleted', async () => {
@@ -90,7 +89,7 @@ describe('deleting an image', () => {
 
   it('never moves a thumbnail through a link, and still deletes the image', async () => {
     const g = await galleryWithImages();
-    const outside = await testFolders.make('outside');
+    const outside = await testFolder('outside');
     await writeFile(join(outside, 'image-1.webp'), 'not Pictor’s');
     await rm(join(g.root, 'task-0', '.thumbs'), { recursive: true });
     await symlink(outside, join(g.root, 'task-0', '.thumbs'));
@@ -103,7 +102,7 @@ describe('deleting an image', () => {
 
   it('makes a real trash folder where a link stood, writing nothing through it', async () => {
     const g = await galleryWithImages();
-    const outside = await testFolders.make('outside');
+    const outside = await testFolder('outside');
     await symlink(outside, join(g.root, TRASH_DIR));
     await g.ops.deleteImages(g.refs);
     expect((await lstat(join(g.root, TRASH_DIR))).isDirectory()).toBe(true);
@@ -227,7 +226,7 @@ describe('restoring an image', () => {
     const g = await galleryWithImages();
     await g.ops.deleteImages(g.refs);
     await writeFile(join(g.root, 'task-0', 'image-1.png'), 'someone else’s');
-    const outside = await testFolders.make('outside');
+    const outside = await testFolder('outside');
     await symlink(join(outside, 'target.png'), join(g.root, 'task-0', 'image-1-restored-1.png'));
     const restored = onlyRecord(await g.ops.restoreImages(g.refs));
     expect(restored.images[0]!.file).toBe('task-0/image-1-restored-2.png');
@@ -250,7 +249,7 @@ describe('restoring an image', () => {
   it('refuses to restore through a task folder replaced by a link, and keeps the image held', async () => {
     const g = await galleryWithImages();
     await g.ops.deleteImages(g.refs);
-    const outside = await testFolders.make('outside');
+    const outside = await testFolder('outside');
     await rm(join(g.root, 'task-0'), { recursive: true });
     await symlink(outside, join(g.root, 'task-0'));
     const outcome = await g.ops.restoreImages(g.refs);

@@ -5,18 +5,17 @@
  * at the next start. Also: the app's quit waits a bounded time for an operation in flight.
  */
 import { readdir } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TrashJournal } from '../../../../electron/core/trash/trash-journal';
 import { TrashOperations } from '../../../../electron/core/trash/trash-operations';
 import { TARGET, engineHarness } from '../engine/engine-harness';
-import { KEEP_MS, testFolders, galleryWithImages } from './trash-fixture';
-
-afterEach(() => testFolders.removeAll());
+import { KEEP_MS, galleryWithImages } from './trash-fixture';
+import { testFolder } from '../../../support/per-test';
 
 async function engineWithTasks(count: number) {
   const { clock, history, engine } = engineHarness();
   const records = await engine.submit({ prompt: 'a task to remove' }, TARGET, count);
-  const journalDir = await testFolders.make('journal');
+  const journalDir = await testFolder('journal');
   const open = () =>
     new TrashOperations({
       journal: new TrashJournal(journalDir),

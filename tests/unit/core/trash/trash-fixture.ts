@@ -19,12 +19,9 @@ import {
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { makeRecord } from '../../../support/gallery-helpers';
-import { TempFolders } from '../../../support/temp-folders';
+import { testFolder } from '../../../support/per-test';
 
 export const KEEP_MS = 60_000;
-
-/** The folders this fixture and its tests make, removed by `testFolders.removeAll()` after each test. */
-export const testFolders = new TempFolders();
 
 /** Records in memory, as the engine keeps them (get, edit, editImageFiles, remove, reinstate). */
 export class MemoryRecords implements TrashEngine {
@@ -53,9 +50,9 @@ export class MemoryRecords implements TrashEngine {
 
 /** `count` tasks in their own folders, each with one saved image and its thumbnail. */
 export async function galleryWithImages(count = 1) {
-  const root = await testFolders.make('gallery');
+  const root = await testFolder('gallery');
   // Made by the journal itself (0700), as in the data folder.
-  const journalDir = join(await testFolders.make('data'), 'trash-journal');
+  const journalDir = join(await testFolder('data'), 'trash-journal');
   const records = new MemoryRecords();
   const tasks: TaskRecord[] = [];
   for (let n = 0; n < count; n += 1) {

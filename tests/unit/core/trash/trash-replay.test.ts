@@ -6,12 +6,11 @@
 import { existsSync } from 'node:fs';
 import { readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRASH_DIR } from '../../../../electron/core/trash/gallery-trash';
 import { TrashJournal } from '../../../../electron/core/trash/trash-journal';
-import { testFolders, galleryWithImages, inTrash } from './trash-fixture';
-
-afterEach(() => testFolders.removeAll());
+import { galleryWithImages, inTrash } from './trash-fixture';
+import { testFolder } from '../../../support/per-test';
 
 /** The journal's batch files, parsed. */
 async function batches(journalDir: string) {
@@ -68,7 +67,7 @@ describe('replaying the trash journal at start-up', () => {
   it('sends images an earlier run held (no Undo under way) to the system trash, thumbnails removed', async () => {
     const g = await galleryWithImages(2);
     await g.ops.deleteImages(g.refs);
-    const outside = await testFolders.make('outside');
+    const outside = await testFolder('outside');
     await writeFile(join(outside, 'keep.png'), 'not Pictor’s');
     await symlink(join(outside, 'keep.png'), join(g.root, TRASH_DIR, 'planted.png'));
     await g.open().replay();
@@ -101,7 +100,7 @@ describe('replaying the trash journal at start-up', () => {
       id: '00000000-0000-4000-8000-000000000003',
       entries: batch!.entries.map((entry) => ({ batch: batch!.id, entry: entry.id })),
     });
-    const outside = await testFolders.make('outside');
+    const outside = await testFolder('outside');
     await rm(join(g.root, 'task-0'), { recursive: true });
     await symlink(outside, join(g.root, 'task-0'));
     await g.open().replay();

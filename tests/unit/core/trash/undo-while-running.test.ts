@@ -8,14 +8,13 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TrashEngine, TrashProgress } from '../../../../electron/core/trash/trash-operations';
 import { TrashJournal } from '../../../../electron/core/trash/trash-journal';
 import { TrashOperations } from '../../../../electron/core/trash/trash-operations';
 import { TARGET, engineHarness } from '../engine/engine-harness';
-import { KEEP_MS, testFolders, galleryWithImages, inTrash } from './trash-fixture';
-
-afterEach(() => testFolders.removeAll());
+import { KEEP_MS, galleryWithImages, inTrash } from './trash-fixture';
+import { testFolder } from '../../../support/per-test';
 
 /** Calls `then` once, right after the `nth` image's files were written (one put aside). */
 function afterEdits(
@@ -108,7 +107,7 @@ describe('an Undo while a removal of tasks runs', () => {
     const { clock, history, engine } = engineHarness();
     const records = await engine.submit({ prompt: 'a task to remove' }, TARGET, 40);
     const ids = records.map((record) => record.localId);
-    const journalDir = await testFolders.make('journal');
+    const journalDir = await testFolder('journal');
     const ops = new TrashOperations({
       journal: new TrashJournal(journalDir),
       core: { engine, gallery: { root: '/no-gallery', resolve: (path) => path } },

@@ -7,7 +7,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readTaskFolder } from '../../../../../electron/core/library/rebuild';
 import { sidecarText } from '../../../../../electron/core/gallery/sidecar';
 import { buildXmpPacket } from '../../../../../electron/core/gallery/metadata/xmp-packet';
@@ -16,11 +16,10 @@ import {
   isTriagePacket,
   xmpTriageOf,
 } from '../../../../../electron/core/gallery/metadata/xmp-triage';
-import { testFolders, galleryWithImages, inTrash, onlyRecord } from '../../trash/trash-fixture';
+import { galleryWithImages, inTrash, onlyRecord } from '../../trash/trash-fixture';
 import { makeRecord } from '../../../../support/gallery-helpers';
 import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
-
-afterEach(() => testFolders.removeAll());
+import { testFolder } from '../../../../support/per-test';
 
 describe('the triage in XMP terms', () => {
   it('rates 1-5, a reject -1, and writes nothing for an untriaged image', () => {
@@ -71,7 +70,7 @@ describe('the trash and the triage sidecar', () => {
 
 describe('rebuild and the triage sidecar', () => {
   async function folderWith(sidecar: Buffer): Promise<{ root: string; folder: string }> {
-    const root = await testFolders.make('rebuild-xmp');
+    const root = await testFolder('rebuild-xmp');
     const folder = join(root, 'task');
     await mkdir(folder);
     await writeFile(join(folder, 'image-1.png'), await makeEncoded(ENCODINGS[0]!, 8, 8));
