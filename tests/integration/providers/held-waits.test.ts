@@ -271,6 +271,11 @@ describe('a server that does not hold', () => {
     // The held read answered at once, as a server that ignores `Prefer` answers.
     const answeredAtOnce = RUNNING_PREDICTION(rig.core.history.get(localId)?.taskId ?? '');
     rig.service.addFault({ route: 'poll', effect: answeredAtOnce, times: 1 });
+    // To the first poll, and no further until the poll after the wait is out: the engine judges
+    // "at once" on its clock, and a clock moved while the answer was on its way (a loaded
+    // machine's settle) read as a wait the server held.
+    await rig.clock.advance(INTERVAL_MS);
+    await vi.waitFor(() => expect(polls(rig)).toHaveLength(1), WAIT_WITHIN);
     const [done] = await rig.settle([localId]);
     expect(done?.status).toBe('completed');
     expect(held(rig)).toHaveLength(1);
