@@ -145,7 +145,10 @@ describe('a get_image call cancelled while it waits', () => {
     expect(await Promise.all(cancelled)).toEqual(['cancelled', 'cancelled']);
     // The client reads two pieces: under the bound, not drained (Node says 'drain' when empty).
     for (const read of unread.splice(0, 2)) read();
-    await vi.waitFor(() => expect(stdout.writableLength).toBeLessThanOrEqual(MAX_UNREAD_BYTES));
+    await vi.waitFor(
+      () => expect(stdout.writableLength).toBeLessThanOrEqual(MAX_UNREAD_BYTES),
+      UNTIL,
+    );
     expect(stdout.writableLength, 'bytes still unread').toBeGreaterThan(0);
     const later = await call();
     expect(later.isError, JSON.stringify(later.content).slice(0, 200)).not.toBe(true);
