@@ -1,8 +1,8 @@
 /**
  * A submitting tool's `requestKey`: a name the agent gives one submit, so that a retry of it
- * submits nothing more. A client that timed out on `generate` cancels the call and may send it
- * again under a new id (the SDK's own timeout does), and the server cannot tell that call from a
- * new one (an id repeated is refused: mcp-call-gate.ts). Given the same key, the second call gets
+ * submits nothing more. A client that timed out on `generate` cancels the call (the SDK's client
+ * does on its timeout) and may send it again, under a new id: the server cannot tell that call
+ * from a new one (an id repeated is refused: mcp-call-gate.ts). Given the same key, the second call gets
  * the first's tasks, waited for and answered as its own, and sends nothing. Only a submit that
  * sent something keeps its key: one refused (a limit, a cap) or cancelled before it sent frees
  * it, so the retry is a submit of its own. The same key with other arguments is refused: the
