@@ -174,6 +174,11 @@ async function compare(deps: CompareRunDeps, input: CompareToolInput, extra: Too
   return noted(fetched, await guarded(() => planAndRun(deps, input, extra, { targets, fetched })));
 }
 
+/** A sentence of the core's as the CLI says it. */
+function said(sentence: Parameters<typeof englishText>[0]): string {
+  return cliWording(englishText(sentence));
+}
+
 /** The plan (typed by the first target's model) and its run: what it sent, or why nothing. */
 async function planAndSend(
   deps: CompareToolDeps,
@@ -208,10 +213,6 @@ async function planAndSend(
     ),
   };
   return { ok: true, value };
-}
-
-function said(sentence: Parameters<typeof englishText>[0]): string {
-  return cliWording(englishText(sentence));
 }
 
 /** The compare sent (once per requestKey) and its answer, with `fetched`'s notes. */
