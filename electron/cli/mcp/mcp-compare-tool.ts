@@ -24,7 +24,14 @@ import type { CredentialsProvider } from '../../ports/credentials';
 import { cliWording } from '../cli-report';
 import { compareOptionsOf } from '../param-args';
 import { taskFacts } from './mcp-facts';
-import { amountOf, type ConnectionSpend, type SpendAmount, type SpendCharge } from './mcp-spend';
+import {
+  amountOf,
+  type ConnectionSpend,
+  type Spent,
+  type SpendAmount,
+  type SpendCharge,
+} from './mcp-spend';
+import { REPEATED_SUBMIT, RequestKeys, requestKeyInput } from './mcp-request-keys';
 import {
   answer,
   guarded,
@@ -65,11 +72,24 @@ const compareInput = z
     /** The model's options, checked for the first target's model; carried to each (param-args.ts). */
     params: generationRequestSchema().shape.params,
     seed: generationRequestSchema().shape.seed,
+    requestKey: requestKeyInput,
     wait: z.boolean().optional(),
     waitSeconds: z.number().int().min(1).max(600).optional(),
   })
   .strict();
 type CompareToolInput = z.infer<typeof compareInput>;
+
+/** What a compare sent, kept under its requestKey: its group, its tasks and what its plan said. */
+interface CompareSent {
+  readonly group: string;
+  readonly ids: readonly string[];
+  readonly leftOut: readonly { readonly label: string; readonly reason: string }[];
+  /** The plan's notes, each under its target's label. */
+  readonly notes: readonly string[];
+}
+
+/** compare's deps: the tool's, and the connection's requestKeys with what each compare sent. */
+type CompareRunDeps = CompareToolDeps & { readonly requests: RequestKeys<CompareSent> };
 /** A target where the server sends it: its service's kind, address and model. */
 type ToolTarget = {
   readonly provider: ProviderId;
@@ -143,7 +163,7 @@ async function firstUses(
   return notes;
 }
 
-async function compare(deps: CompareToolDeps, input: CompareToolInput, extra: ToolExtra) {
+async function compare(deps: CompareRunDeps, input: CompareToolInput, extra: ToolExtra) {
   const carried = keyRefusal(input, deps.keys);
   if (carried) return carried;
   const targets = input.targets.map((wanted) => ({
@@ -154,21 +174,25 @@ async function compare(deps: CompareToolDeps, input: CompareToolInput, extra: To
   return noted(fetched, await guarded(() => planAndRun(deps, input, extra, { targets, fetched })));
 }
 
-/** The plan (typed by the first target's model), its run, and its answer with `fetched`'s notes. */
-async function planAndRun(
+/** A sentence of the core's as the CLI says it. */
+function said(sentence: Parameters<typeof englishText>[0]): string {
+  return cliWording(englishText(sentence));
+}
+
+/** The plan (typed by the first target's model) and its run: what it sent, or why nothing. */
+async function planAndSend(
   deps: CompareToolDeps,
   input: CompareToolInput,
   extra: ToolExtra,
-  { targets, fetched }: { targets: readonly ToolTarget[]; fetched: readonly string[] },
-) {
+  targets: readonly ToolTarget[],
+): Promise<Spent<CompareSent>> {
   const { core, spend } = deps;
   const options = targets[0] ? compareOptionsOf(input, targets[0]) : undefined;
   const plan = await planCompare(
     { credentials: deps.credentials, costs: core.costs },
     { prompts: [input.prompt], targets: [...targets], ...(options ? { options } : {}) },
   );
-  const said = (sentence: Parameters<typeof englishText>[0]) => cliWording(englishText(sentence));
-  if (plan.refusal !== undefined) return refusal(said(plan.refusal));
+  if (plan.refusal !== undefined) return { ok: false, reason: said(plan.refusal) };
   const sent = await spend.spend(
     chargeOfPlan(plan),
     () => {
@@ -178,27 +202,44 @@ async function planAndRun(
     (records) => records,
     extra.signal,
   );
-  if (!sent.ok) return refusal(sent.reason);
-  const ids = sent.value.map((record) => record.localId);
+  if (!sent.ok) return sent;
+  const value = {
+    group: plan.group,
+    ids: sent.value.map((record) => record.localId),
+    leftOut: plan.leftOut.map((left) => ({ label: left.label, reason: said(left.reason) })),
+    // A note names no target ("This model has no option …"): it comes under the target's label.
+    notes: plan.targets.flatMap((target) =>
+      target.notes.map((note) => `${target.label}: ${said(note)}`),
+    ),
+  };
+  return { ok: true, value };
+}
+
+/** The compare sent (once per requestKey) and its answer, with `fetched`'s notes. */
+async function planAndRun(
+  deps: CompareRunDeps,
+  input: CompareToolInput,
+  extra: ToolExtra,
+  { targets, fetched }: { targets: readonly ToolTarget[]; fetched: readonly string[] },
+) {
+  const { core, spend } = deps;
+  const outcome = await deps.requests.once(input, () => planAndSend(deps, input, extra, targets));
+  if (!outcome.ok) return refusal(outcome.reason);
+  const { group, ids, leftOut, notes } = outcome.value;
   const records = input.wait
     ? await waitForTasks(core, ids, input.waitSeconds ?? 300, extra)
     : await waitForIds(core, ids, extra);
   return answer({
-    group: plan.group,
+    group,
     tasks: records.map((record) => taskFacts(record, deps.keys)),
-    leftOut: plan.leftOut.map((left) => ({ label: left.label, reason: said(left.reason) })),
-    // A note names no target ("This model has no option …"): it comes under the target's label.
-    notes: [
-      ...fetched,
-      ...plan.targets.flatMap((target) =>
-        target.notes.map((note) => `${target.label}: ${said(note)}`),
-      ),
-    ],
+    leftOut,
+    notes: [...fetched, ...notes, ...(outcome.repeated ? [REPEATED_SUBMIT] : [])],
     spending: spend.summary(),
   });
 }
 
 export function registerCompare(server: McpServer, deps: CompareToolDeps): void {
+  const comparing = { ...deps, requests: new RequestKeys<CompareSent>() };
   server.registerTool(
     'compare',
     {
@@ -206,6 +247,6 @@ export function registerCompare(server: McpServer, deps: CompareToolDeps): void 
         "One prompt on 2 to 6 services side by side (each target: a service's id and optionally its model), planned and priced first; a target with no key here is left out with a sentence. params (the model's options by name) are typed for the first target's model and sent to each target under its own name, seed to each that takes one; notes say what a target does not take (and, on a model's first use, when its published options could not be fetched and the shipped ones are used). The server's own service uses its key; another provider uses PICTOR_KEY_<PROVIDER> from the server's environment. On the built-in demo, targets demo, demo:fal, … Returns the group id and its tasks.",
       inputSchema: compareInput,
     },
-    (input, extra) => guarded(() => compare(deps, input, extra)),
+    (input, extra) => guarded(() => compare(comparing, input, extra)),
   );
 }

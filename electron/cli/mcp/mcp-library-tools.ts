@@ -142,7 +142,9 @@ const IMAGES_AT_ONCE = 2;
 /**
  * Refuses a call the client cancelled: a cancel frees the call's place at once (mcp-call-gate.ts)
  * and the SDK sends nothing for it, so a call that waited its turn or its room and was cancelled
- * meanwhile reads nothing (its file, its base64 and its answer would be made for no one).
+ * meanwhile reads nothing (its file, its base64 and its answer would be made for no one). Its
+ * turn and its wait for room end at the cancel, not when stdout drains: a later call is read
+ * meanwhile, and a client that cancels as it sends leaves no line of them behind.
  */
 function stillAsked(call: AbortSignal): void {
   if (call.aborted) throw new UsageError('The call was cancelled: nothing was read.');
@@ -166,11 +168,10 @@ function registerGetImage(server: McpServer, deps: LibraryToolDeps): void {
     (input, { signal }) =>
       guarded(() =>
         images(async () => {
-          stillAsked(signal);
-          await room();
+          await room(signal);
           stillAsked(signal);
           return getImage(deps, input.ref, input.as ?? 'thumbnail');
-        }),
+        }, signal),
       ),
   );
 }

@@ -13,7 +13,8 @@ import { neverSent } from '../../core/engine';
 import type { PictorCore } from '../../core/pictor-core';
 import type { CredentialsProvider } from '../../ports/credentials';
 import { PROVIDERS } from '../../../shared/domain/providers';
-import { amountOf, type ConnectionSpend } from './mcp-spend';
+import { amountOf, type ConnectionSpend, type Spent } from './mcp-spend';
+import { REPEATED_SUBMIT, RequestKeys, requestKeyInput } from './mcp-request-keys';
 import { taskFacts } from './mcp-facts';
 import {
   MAX_WAIT_SECONDS,
@@ -63,6 +64,7 @@ const generateInput = z
     seed: shape.seed,
     template: templateChoice.optional(),
     count: z.number().int().min(1).max(TASKS_PER_ENGINE_SUBMIT.max).optional(),
+    requestKey: requestKeyInput,
     ...waitInput,
   })
   .strict();
@@ -79,6 +81,17 @@ const PROMPTS_LEFT_OUT =
 
 /** What an agent may send to generate (every field checked by the IPC's schemas). */
 type GenerateInput = z.infer<typeof generateInput>;
+
+/** generate's deps: the task tools', and the connection's requestKeys with their tasks' ids. */
+type GenerateDeps = TaskToolDeps & { readonly requests: RequestKeys<readonly string[]> };
+
+/** The submit the input asks for, once per requestKey: the ids of the tasks it stored. */
+async function submittedIds(deps: GenerateDeps, input: GenerateInput, call: AbortSignal) {
+  return deps.requests.once(input, async (): Promise<Spent<readonly string[]>> => {
+    const sent = await submitted(deps, input, call);
+    return sent.ok ? { ok: true, value: sent.records.map((record) => record.localId) } : sent;
+  });
+}
 
 /** The submit the input asks for: the engine's, or the template's run (mcp-template-run.ts). */
 async function submitted(
@@ -108,7 +121,7 @@ async function submitted(
   return sent.ok ? { ok: true, records: sent.value } : sent;
 }
 
-async function generate(deps: TaskToolDeps, input: GenerateInput, extra: ToolExtra) {
+async function generate(deps: GenerateDeps, input: GenerateInput, extra: ToolExtra) {
   const carried = keyRefusal(input, deps.keys);
   if (carried) return carried;
   if (input.template === undefined && (input.prompt ?? '') === '') {
@@ -120,19 +133,20 @@ async function generate(deps: TaskToolDeps, input: GenerateInput, extra: ToolExt
 
 /** The submit, and the tasks once answered (or ended, with `wait`); `notes` go with the answer. */
 async function submitAndWait(
-  deps: TaskToolDeps,
+  deps: GenerateDeps,
   input: GenerateInput,
   extra: ToolExtra,
-  notes: readonly string[],
+  firstUse: readonly string[],
 ) {
   const { core, spend } = deps;
   core.engine.start({ resume: false });
-  const outcome = await submitted(deps, input, extra.signal);
+  const outcome = await submittedIds(deps, input, extra.signal);
   if (!outcome.ok) return refusal(outcome.reason);
-  const ids = outcome.records.map((record) => record.localId);
+  const ids = outcome.value;
   const records = input.wait
     ? await waitForTasks(core, ids, input.waitSeconds ?? DEFAULT_WAIT_SECONDS, extra)
     : await waitForIds(core, ids, extra);
+  const notes = outcome.repeated ? [...firstUse, REPEATED_SUBMIT] : firstUse;
   const said = notes.length > 0 ? { notes } : {};
   const tasks = records.map((record) => taskFacts(record, deps.keys));
   const spending = spend.summary();
@@ -159,6 +173,7 @@ function firstUseOf(deps: TaskToolDeps, input: GenerateInput): Promise<string[]>
 
 export function registerTaskTools(server: McpServer, deps: TaskToolDeps): void {
   const { core } = deps;
+  const generating = { ...deps, requests: new RequestKeys<readonly string[]>() };
   server.registerTool(
     'generate',
     {
@@ -166,7 +181,7 @@ export function registerTaskTools(server: McpServer, deps: TaskToolDeps): void {
         "Submit a prompt to the server's image service (count tasks), or a template of the library (its prompts, each count times; the prompt fills its {{prompt}}). params are the model's own options by their names (pictor models show MODEL lists them; on a model's first use its published ones are fetched first where fal or Replicate publish them, else notes say the shipped ones are used), checked before anything is sent. Returns the task ids at once; with wait, after the tasks end. Over a spending cap, or past this connection's spending or task limit, nothing is sent and the refusal's sentence is the error.",
       inputSchema: generateInput,
     },
-    (input, extra) => guarded(() => generate(deps, input, extra)),
+    (input, extra) => guarded(() => generate(generating, input, extra)),
   );
   server.registerTool(
     'task_status',

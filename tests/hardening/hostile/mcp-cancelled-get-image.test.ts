@@ -4,12 +4,15 @@
  * runs on: get_image waited for its turn among the reads at once and for room on stdout, then read
  * its file, made its base64 and its answer for no one — so a client that sends calls and cancels
  * them had the server read files for as long as it liked, past every bound on calls at work. A
- * call cancelled while it waits must read nothing: the gallery file's opens are counted. The real
+ * call cancelled while it waits must read nothing: the gallery file's opens are counted. And it
+ * must let its place go at the cancel: one that waited for room held its turn among the reads at
+ * once until stdout drained (empty), so a later call that had room waited behind it. The real
  * tools and core in-process (an offline library with real image files), the SDK's own client over
  * its in-memory transport; the room on stdout is held by the test, as a client that does not read
  * holds it.
  */
 import { promises as fsPromises } from 'node:fs';
+import { Writable } from 'node:stream';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
@@ -19,6 +22,11 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerLibraryTools } from '../../../electron/cli/mcp/mcp-library-tools';
+import {
+  MAX_UNREAD_BYTES,
+  outputRoom,
+  type OutputRoom,
+} from '../../../electron/cli/mcp/mcp-output-room';
 import { offlineCore } from '../../support/offline-core';
 import { UNTIL } from '../../support/waits';
 import { makeImage, makeRecord } from '../../unit/core/history/history-fixtures';
@@ -49,7 +57,7 @@ function heldGate() {
 }
 
 /** The library tools on an offline library holding one saved image, with `room` as stdout's. */
-async function served(room: () => Promise<void>) {
+async function served(room: OutputRoom) {
   const core = await offlineCore();
   core.history.putMany([
     makeRecord({
@@ -114,6 +122,39 @@ describe('a get_image call cancelled while it waits', () => {
     expect(opens(), 'one open for each call still asked for').toBe(2);
     // A call cancelled while it waited its turn did not wait for room either.
     expect(roomAsked, 'room waited for by the calls still asked for alone').toBe(4);
+    await client.close();
+  }, 120_000);
+
+  it('lets its turn go at the cancel: a later call with room is answered before stdout drains', async () => {
+    // A stdout holding a megabyte over the bound the client has not read, piece by piece.
+    const piece = Buffer.alloc(1024 * 1024);
+    const unread: Array<() => void> = [];
+    const stdout = new Writable({ write: (_chunk, _encoding, read) => unread.push(read) });
+    for (let written = 0; written <= MAX_UNREAD_BYTES; written += piece.length) stdout.write(piece);
+    const client = await served(outputRoom(stdout));
+    const opens = countOpens(IMAGE.file ?? '');
+    const call = (signal?: AbortSignal) =>
+      client.callTool({ name: 'get_image', arguments: { ref: REF, as: 'file' } }, undefined, {
+        ...(signal ? { signal } : {}),
+      }) as Promise<CallToolResult>;
+    // Both reads at once taken by calls waiting for room (each listens for stdout's drain).
+    const cancels = [new AbortController(), new AbortController()];
+    const cancelled = cancels.map((cancel) => call(cancel.signal).catch(() => 'cancelled'));
+    await vi.waitFor(() => expect(stdout.listenerCount('drain')).toBe(2), UNTIL);
+    for (const cancel of cancels) cancel.abort('enough');
+    expect(await Promise.all(cancelled)).toEqual(['cancelled', 'cancelled']);
+    // The client reads two pieces: under the bound, not drained (Node says 'drain' when empty).
+    for (const read of unread.splice(0, 2)) read();
+    await vi.waitFor(
+      () => expect(stdout.writableLength).toBeLessThanOrEqual(MAX_UNREAD_BYTES),
+      UNTIL,
+    );
+    expect(stdout.writableLength, 'bytes still unread').toBeGreaterThan(0);
+    const later = await call();
+    expect(later.isError, JSON.stringify(later.content).slice(0, 200)).not.toBe(true);
+    expect(later.content[0]).toMatchObject({ type: 'image', mimeType: 'image/png' });
+    expect(opens(), 'opens: the later call alone').toBe(1);
+    expect(stdout.listenerCount('drain'), "listeners left on stdout's drain").toBe(0);
     await client.close();
   }, 120_000);
 });

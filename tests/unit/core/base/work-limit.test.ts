@@ -1,10 +1,11 @@
 /**
  * The shared cap (sharedLimiter): at most `slots` works at once, at most `perParty` of one party's,
- * a slot let go handed to the first waiting work whose party has room. Works here end when the
- * test lets them, so what runs at each step is exact.
+ * a slot let go handed to the first waiting work whose party has room, a waiting work whose signal
+ * aborts taken out of the line. Works here end when the test lets them, so what runs at each step
+ * is exact.
  */
 import { describe, expect, it } from 'vitest';
-import { sharedLimiter } from '../../../../electron/core/base';
+import { limiter, sharedLimiter } from '../../../../electron/core/base';
 
 /** Works run through `limit`, each held until the test ends it; which run now, by name. */
 function works(limit: ReturnType<typeof sharedLimiter>) {
@@ -68,5 +69,24 @@ describe('sharedLimiter', () => {
   it('refuses a share out of range', () => {
     expect(() => sharedLimiter(2, 0)).toThrow(RangeError);
     expect(() => sharedLimiter(2, 3)).toThrow(RangeError);
+  });
+
+  it('takes a waiting work out of the line when its signal aborts, never to run', async () => {
+    const limit = limiter(1);
+    let holding = () => {};
+    const held = limit(() => new Promise<void>((end) => (holding = end)));
+    const ran: string[] = [];
+    const given = new AbortController();
+    const givenUp = limit(() => Promise.resolve(ran.push('given up')), given.signal);
+    const after = limit(() => Promise.resolve(ran.push('after')));
+    given.abort(new Error('cancelled'));
+    // Out of the line at once, while the slot is still held: it waits for nothing.
+    await expect(givenUp).rejects.toThrow('cancelled');
+    holding();
+    await held;
+    await after;
+    expect(ran).toEqual(['after']);
+    // One whose signal was aborted already never runs, even with a slot free.
+    await expect(limit(() => Promise.resolve(1), given.signal)).rejects.toThrow('cancelled');
   });
 });
