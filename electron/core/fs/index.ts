@@ -48,7 +48,7 @@ export {
   ensurePrivateFolder,
   tightenFileSync,
 } from './private-files';
-export { THIS_HOST, pidOf, processState } from './process-owner';
+export { THIS_HOST, ownerName, ownerNameState, pidOf, processState } from './process-owner';
 export { readableBody } from './readable-body';
 export {
   copyOpenedFile,
