@@ -46,6 +46,7 @@ export {
   PRIVATE_FILE_MODE,
   PRIVATE_FOLDER_MODE,
   ensurePrivateFolder,
+  readKeptFileSync,
   tightenFileSync,
 } from './private-files';
 export { THIS_HOST, ownerName, ownerNameState, pidOf, processState } from './process-owner';
