@@ -79,9 +79,13 @@ const KEPT_READ = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.
  *   itself, renamed) and the user told (core/settings/settings-problems.ts `unreadable`).
  *   Windows has no O_NOFOLLOW; a link there needs an administrator or developer mode to make;
  * - a FIFO, a socket, a device or a folder is not one: a FIFO held the read, and the app's
- *   start, until something wrote into it.
- * @throws the system's error (ELOOP: a link; EACCES: another user's file), or one without a
- * code for what is not a regular file.
+ *   start, until something wrote into it;
+ * - nor is a file another user owns, readable or not: one left while the data folder was open
+ *   to others chose the local servers a command sends keys to (the app refused it only because
+ *   tightening it failed). It is refused as the system refuses one it may not read (EACCES):
+ *   left as it is, the user told that another user owns it.
+ * @throws the system's error (ELOOP: a link; EACCES: another user's file, as said), or one
+ * without a code for what is not a regular file.
  */
 export function readKeptFileSync(path: string): string | null {
   let fd: number;
@@ -92,7 +96,11 @@ export function readKeptFileSync(path: string): string | null {
     throw error;
   }
   try {
-    if (!fstatSync(fd).isFile()) throw new Error(`${path} is not a regular file.`);
+    const info = fstatSync(fd);
+    if (!info.isFile()) throw new Error(`${path} is not a regular file.`);
+    if (process.getuid !== undefined && info.uid !== process.getuid()) {
+      throw Object.assign(new Error(`${path} belongs to another user.`), { code: 'EACCES' });
+    }
     return readFileSync(fd, 'utf8');
   } finally {
     closeSync(fd);

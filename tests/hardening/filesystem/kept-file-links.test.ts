@@ -9,10 +9,21 @@
  * the vault's key record put wherever the link pointed), and a FIFO there held the read, and the
  * app's start, until something wrote into it. Now the app sets the thing aside as itself (a link
  * renamed, its target as it was), tells the user and goes on in a regular file of its own; a
- * command refuses the file and changes nothing; the vault sets it aside as damaged. Real files,
- * links and FIFOs on this disk.
+ * command refuses the file and changes nothing; the vault sets it aside as damaged. A regular
+ * file another user owns (left while the folder was open) is not read either: a command read
+ * it, and the app only refused it when tightening it failed (never as root). Real files, links
+ * and FIFOs on this disk.
  */
-import { lstat, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  chown,
+  lstat,
+  readFile,
+  readlink,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { JsonFileKv } from '../../../electron/adapters/json-file-kv';
@@ -34,6 +45,7 @@ const { ElectronStoreKv } = await import('../../../electron/adapters/electron-st
 const posix = process.platform !== 'win32';
 const NOW = Date.UTC(2026, 11, 2);
 const ASIDE = 'corrupt-2026-12-02T00-00-00-000Z';
+const NOBODY = 65534;
 
 /** The user's own settings file elsewhere (a dotfiles folder), which a link may point at. */
 const LINKED = 'linked-settings.json';
@@ -110,6 +122,33 @@ describe.runIf(posix).each(NOT_OWN)('%s at settings.json', (_, plant) => {
     expect((await lstat(at)).ino).toBe(planted.ino);
     if (planted.isSymbolicLink()) expect(await readlink(at)).toMatch(/^\//);
     await theirsUntouched();
+  });
+});
+
+// Only root can give a file to another user; `nobody` plays the other local user.
+describe.runIf(posix && process.getuid?.() === 0)('settings.json of another user', () => {
+  it('is not read, by the app nor a command, and is left as it is', async () => {
+    const at = join(data, 'settings.json');
+    await writeFile(at, LINKED_TEXT, { mode: 0o644 });
+    await chmod(at, 0o644);
+    await chown(at, NOBODY, NOBODY);
+    const settings = new SettingsService({
+      store: new ElectronStoreKv({ cwd: data, name: 'settings' }),
+      now: () => NOW,
+    });
+    expect(settings.get().theme).not.toBe('dark');
+    expect(settings.takeProblems().map((problem) => problem.message)).toEqual([
+      expect.stringContaining('another user owns it'),
+    ]);
+    const edit = EditSettings.of({
+      settingsStore: new JsonFileKv(data, 'settings'),
+      now: () => NOW,
+      logger: silentLogger,
+    });
+    expect(() => edit.now()).toThrow(/is damaged or cannot be read/);
+    expect(await readFile(at, 'utf8')).toBe(LINKED_TEXT);
+    const info = await stat(at);
+    expect([info.uid, info.mode & 0o777]).toEqual([NOBODY, 0o644]);
   });
 });
 
