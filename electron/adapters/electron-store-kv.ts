@@ -1,10 +1,15 @@
 /**
  * KeyValueStore over electron-store: one JSON file in a folder (the app's user-data folder).
  * Values are kept raw; the core parses them with its own zod schemas, so a bad value is repaired
- * field by field instead of electron-store refusing the whole file. Each write (electron-store
- * reads the file, changes it and writes it whole) holds the file's lock across processes
- * (store-lock.ts), as a `pictor` command's writes of the same file do; a temporary file a killed
- * write left is removed by a later start (store-temps.ts).
+ * field by field instead of electron-store refusing the whole file. Each write (the file read,
+ * changed and written whole) holds the file's lock across processes (store-lock.ts), as a
+ * `pictor` command's writes of the same file do; a temporary file a killed write left is removed
+ * by a later start (store-temps.ts).
+ *
+ * The file is read as the commands read it (json-file-kv.ts readStoreFile), never through a link
+ * nor from a FIFO, and each write reads it so first: electron-store reads through a link and
+ * writes over its target (core/fs readKeptFileSync says why neither is done). electron-store
+ * writes what was read, with the change.
  */
 import { mkdirSync, renameSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,6 +18,7 @@ import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, copyBeside, tightenFileSync } f
 import type { KeyValueStore } from '../ports/key-value-store';
 import { systemErrorCode } from '../core/errors';
 import type { Disposable } from '../ports/disposable';
+import { readStoreFile } from './json-file-kv';
 import { withStoreLock, withStoreLockAsync } from './store-lock';
 import { watchStoreFile } from './store-watch';
 import { removeStoreTemps } from './store-temps';
@@ -38,16 +44,18 @@ export class ElectronStoreKv implements KeyValueStore {
   }
 
   get(key: string): unknown {
-    return this.open().get(key);
+    return this.read()[key];
   }
 
   set(key: string, value: unknown): void {
     if (value === undefined) this.delete(key);
-    else this.exclusively(() => this.open().set(key, value));
+    else this.exclusively(() => this.write({ ...this.read(), [key]: value }));
   }
 
   delete(key: string): void {
-    this.exclusively(() => this.open().delete(key));
+    this.exclusively(() =>
+      this.write(Object.fromEntries(Object.entries(this.read()).filter(([name]) => name !== key))),
+    );
   }
 
   moveAside(suffix: string): string | null {
@@ -87,8 +95,23 @@ export class ElectronStoreKv implements KeyValueStore {
   }
 
   /**
-   * Opened on first use (and again after moveAside) because electron-store reads the file in its
-   * constructor and throws there when the file is not JSON: the caller's `get` sees that throw.
+   * The file's values ({@link readStoreFile}), the file tightened: one an older version (an app,
+   * a command) left readable by others.
+   */
+  private read(): Record<string, unknown> {
+    const values = readStoreFile(this.path);
+    tightenFileSync(this.path);
+    return values;
+  }
+
+  /** Writes `values` (read by {@link read} in this change) as the whole file. */
+  private write(values: Record<string, unknown>): void {
+    this.open().store = values;
+  }
+
+  /**
+   * Opened on first write (and again after moveAside), after {@link read} found the file a
+   * regular one with a JSON object: electron-store reads the file in its constructor.
    */
   private open(): Store {
     this.store ??= new Store({
@@ -98,10 +121,9 @@ export class ElectronStoreKv implements KeyValueStore {
       accessPropertiesByDotNotation: false,
       watch: false,
       // Owner-only (the vault holds the encrypted key): the mode applies when the file is made,
-      // and a file an older version left readable by others is tightened below.
+      // and a file an older version left readable by others is tightened at each read.
       configFileMode: PRIVATE_FILE_MODE,
     });
-    tightenFileSync(this.path);
     return this.store;
   }
 }

@@ -10,22 +10,38 @@
  */
 import {
   closeSync,
-  existsSync,
   fsyncSync,
+  lstatSync,
   mkdirSync,
   openSync,
-  readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, copyBeside } from '../core/fs';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, copyBeside, readKeptFileSync } from '../core/fs';
 import type { KeyValueStore } from '../ports/key-value-store';
 import type { Disposable } from '../ports/disposable';
 import { withStoreLock, withStoreLockAsync } from './store-lock';
 import { watchStoreFile } from './store-watch';
 import { removeStoreTemps, storeTempPath } from './store-temps';
+
+/**
+ * The values in the store's file at `path`, `{}` when there is none: read as a kept file
+ * (core/fs readKeptFileSync: the file itself, never a link's target, never a FIFO), by this
+ * store and by the app's (electron-store-kv.ts) alike.
+ * @throws SyntaxError when the file is not a JSON object, like electron-store; the system's
+ * error (ELOOP: a link), or an error for a file that is not a regular one.
+ */
+export function readStoreFile(path: string): Record<string, unknown> {
+  const text = readKeptFileSync(path);
+  if (text === null) return {};
+  const parsed: unknown = JSON.parse(text);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new SyntaxError(`${path} does not hold a JSON object`);
+  }
+  return parsed as Record<string, unknown>;
+}
 
 export class JsonFileKv implements KeyValueStore {
   readonly path: string;
@@ -60,7 +76,8 @@ export class JsonFileKv implements KeyValueStore {
 
   moveAside(suffix: string): string | null {
     return this.exclusively(() => {
-      if (!existsSync(this.path)) return null;
+      // A link is moved aside as itself, whatever it points at (or if it points nowhere).
+      if (lstatSync(this.path, { throwIfNoEntry: false }) === undefined) return null;
       const target = join(this.dir, `${this.name}.${suffix}.json`);
       renameSync(this.path, target);
       return target;
@@ -89,14 +106,9 @@ export class JsonFileKv implements KeyValueStore {
     return copyBeside(this.path, join(this.dir, `${this.name}.${suffix}.json`));
   }
 
-  /** @throws SyntaxError when the file is not a JSON object, like electron-store. */
+  /** @throws like {@link readStoreFile}. */
   private read(): Record<string, unknown> {
-    if (!existsSync(this.path)) return {};
-    const parsed: unknown = JSON.parse(readFileSync(this.path, 'utf8'));
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw new SyntaxError(`${this.path} does not hold a JSON object`);
-    }
-    return parsed as Record<string, unknown>;
+    return readStoreFile(this.path);
   }
 
   /**

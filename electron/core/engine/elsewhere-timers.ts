@@ -5,8 +5,10 @@
  *
  * An owner of this machine is looked at again every {@link OWNER_CHECK_MS} too: one killed while
  * its lease runs (a CLI command interrupted, an app that crashed) has its tasks taken over at once
- * rather than up to a whole lease later (45 s). Each look is one read of the lease and one
- * `kill(pid, 0)`; an owner of another machine cannot be asked, and is waited out.
+ * rather than up to a whole lease later (45 s), and so is one whose pid the system has given to
+ * another process since, where the owner's name says its start (process-owner.ts ownerName). Each
+ * look is one read of the lease, one `kill(pid, 0)` and, for a name with a start, one read of
+ * /proc/<pid>/stat; an owner of another machine cannot be asked, and is waited out.
  *
  * Waited out for one lease length at most, counted on this process's timers: a lease is written
  * to end one lease length after its owner's clock, so one that says it ends later was stamped by a

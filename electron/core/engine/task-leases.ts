@@ -6,11 +6,13 @@
  * over once the lease has ended: never while it runs, so no task is polled by two at once.
  *
  * A lease whose owner is a process of this machine that no longer exists (killed, crashed: its
- * pid is gone) is taken over at once rather than at its end, so a restarted app carries on
- * straight away, and a process waiting for another's lease looks again every few moments
- * (elsewhere-timers.ts). A pid reused by another process only means waiting for the end, never
- * more; an owner of another machine is always waited out (process-owner.ts), for one lease length
- * of this process's timers at most, whatever the wall clocks say (elsewhere-timers.ts).
+ * pid is gone, or given since to a process of another start) is taken over at once rather than
+ * at its end, so a restarted app carries on straight away, and a process waiting for another's
+ * lease looks again every few moments (elsewhere-timers.ts). Where the system tells no start
+ * (macOS, Windows; an owner an older Pictor named), a pid reused by another process only means
+ * waiting for the end, never more; an owner of another machine is always waited out
+ * (process-owner.ts), for one lease length of this process's timers at most, whatever the wall
+ * clocks say (elsewhere-timers.ts).
  *
  * A write the history refuses (a full disk) keeps what this process had: another process would
  * need a write on the same file to take a task over, and the next renewal writes the lease.
@@ -18,7 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TimerHandle } from '../../ports/clock';
-import { pidOf, processState, THIS_HOST } from '../fs';
+import { ownerName, ownerNameState } from '../fs';
 import type { EngineContext } from './engine-context';
 import type { EngineLease, EngineSharing } from './engine-types';
 import { errorKind } from './error-kind';
@@ -27,8 +29,11 @@ import type { EngineRecordsDeps } from './engine-records';
 type LeaseContext = Pick<EngineContext, 'clock' | 'logger' | 'options'>;
 
 export class TaskLeases {
-  /** This engine: machine and pid (to tell a dead owner), a random part because pids are reused. */
-  readonly owner = `${THIS_HOST}:${process.pid}:${randomUUID()}`;
+  /**
+   * This engine: its process (to tell a dead owner: process-owner.ts), and a random part, so no
+   * other engine's name is ever its own (a pid given again where no start is told; two engines).
+   */
+  readonly owner = ownerName(randomUUID());
   private readonly mine = new Set<string>();
   /** Tasks taken from an owner that never let go ({@link mayHaveUnwrittenPoll}). */
   private readonly leftBehind = new Set<string>();
@@ -167,7 +172,7 @@ export class TaskLeases {
   ownerState(localId: string): 'gone' | 'alive' | 'unknown' {
     try {
       const lease = this.sharing?.leaseOf(localId);
-      return lease === undefined ? 'unknown' : stateOf(lease.owner);
+      return lease === undefined ? 'unknown' : ownerNameState(lease.owner);
     } catch {
       return 'unknown';
     }
@@ -222,7 +227,7 @@ export class TaskLeases {
   /** Takes the lease of a dead owner, if it is still that owner's (one process wins). */
   private takeFromDead(sharing: EngineSharing, localId: string): boolean {
     const lease = sharing.leaseOf(localId);
-    if (lease === undefined || stateOf(lease.owner) !== 'gone') return false;
+    if (lease === undefined || ownerNameState(lease.owner) !== 'gone') return false;
     const taken = sharing.takeOverLease(localId, lease, this.owner, this.until());
     if (taken) this.leftBehind.add(localId);
     return taken;
@@ -269,17 +274,6 @@ export class TaskLeases {
     this.ctx.logger.warn('another Pictor process took over tasks', { count: localIds.length });
     this.onLost(localIds);
   }
-}
-
-/**
- * What is known of an owner `host:pid:random` ({@link TaskLeases.owner}; a host name may hold
- * colons): a row another process wrote is read as text, and a pid that is not plain decimal
- * digits is no pid (process-owner.ts never signals it).
- */
-function stateOf(owner: string): 'gone' | 'alive' | 'unknown' {
-  const parts = owner.split(':');
-  if (parts.length < 3) return 'unknown';
-  return processState(parts.slice(0, -2).join(':'), pidOf(parts.at(-2)));
 }
 
 /**

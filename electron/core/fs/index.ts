@@ -46,9 +46,10 @@ export {
   PRIVATE_FILE_MODE,
   PRIVATE_FOLDER_MODE,
   ensurePrivateFolder,
+  readKeptFileSync,
   tightenFileSync,
 } from './private-files';
-export { THIS_HOST, pidOf, processState } from './process-owner';
+export { THIS_HOST, ownerName, ownerNameState, pidOf, processState } from './process-owner';
 export { readableBody } from './readable-body';
 export {
   copyOpenedFile,

@@ -4,7 +4,15 @@
  * (usually 022) would otherwise leave these readable by all. Windows has no such bits: there
  * the folder's inherited ACL (the user's profile) already keeps others out, so nothing is done.
  */
-import { chmodSync, lstatSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+} from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { systemErrorCode } from '../errors';
 
@@ -41,7 +49,8 @@ export async function ensurePrivateFolder(
 /**
  * Takes group and other bits away from an existing file; a missing file is not an error. A link
  * is left as it is, never followed: one left where a kept file is (settings.json, a key vault)
- * while the data folder was open to others had its target, a file of the user's, made 0600.
+ * while the data folder was open to others had its target, a file of the user's, made 0600. Nor
+ * is such a link read ({@link readKeptFileSync}).
  */
 export function tightenFileSync(path: string, platform: NodeJS.Platform = process.platform): void {
   if (!posix(platform)) return;
@@ -50,5 +59,50 @@ export function tightenFileSync(path: string, platform: NodeJS.Platform = proces
     if (info.isFile() && (info.mode & SHARED_BITS) !== 0) chmodSync(path, PRIVATE_FILE_MODE);
   } catch (error) {
     if (systemErrorCode(error) !== 'ENOENT') throw error;
+  }
+}
+
+/** What {@link readKeptFileSync} opens with: no link followed, no wait for a FIFO's writer. */
+const KEPT_READ = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * The text of a kept file (settings.json, a key vault), or `null` when there is none. Only a
+ * regular file at `path` itself is one, as the opened descriptor says:
+ * - a link is not followed (the system's ELOOP), as {@link tightenFileSync} does not follow it,
+ *   and as no write goes through it (the stores read before they write). One left while the data
+ *   folder was open to others would have another user's file decide where the key goes (the
+ *   settings' local servers), and electron-store's write, which goes through a link, replaced
+ *   its target, any file of the user's, with the settings. A link the user made (a dotfiles
+ *   manager's) is refused as well: writing the vault through it put the encrypted key wherever
+ *   it pointed (a dotfiles repository is often published), and the commands' writes replaced the
+ *   link anyway. The stores' readers take it as no settings file at all, set aside (the link
+ *   itself, renamed) and the user told (core/settings/settings-problems.ts `unreadable`).
+ *   Windows has no O_NOFOLLOW; a link there needs an administrator or developer mode to make;
+ * - a FIFO, a socket, a device or a folder is not one: a FIFO held the read, and the app's
+ *   start, until something wrote into it;
+ * - nor is a file another user owns, readable or not: one left while the data folder was open
+ *   to others chose the local servers a command sends keys to (the app refused it only because
+ *   tightening it failed). It is refused as the system refuses one it may not read (EACCES):
+ *   left as it is, the user told that another user owns it.
+ * @throws the system's error (ELOOP: a link; EACCES: another user's file, as said), or one
+ * without a code for what is not a regular file.
+ */
+export function readKeptFileSync(path: string): string | null {
+  let fd: number;
+  try {
+    fd = openSync(path, KEPT_READ);
+  } catch (error) {
+    if (systemErrorCode(error) === 'ENOENT') return null;
+    throw error;
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) throw new Error(`${path} is not a regular file.`);
+    if (process.getuid !== undefined && info.uid !== process.getuid()) {
+      throw Object.assign(new Error(`${path} belongs to another user.`), { code: 'EACCES' });
+    }
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
   }
 }

@@ -5,10 +5,13 @@
  *
  * An owner is known by its machine's name and its pid, and where the system tells it (Linux's
  * /proc) by its process's start too: a pid the system gave again to another process since reads
- * as gone when the owner named its start ({@link processStart}: a library hold does) and that
- * start is not the live process's. Elsewhere, and for an owner that names no start, such a pid
- * reads as alive, so its things wait for their ordinary end (a lease's expiry, a temporary file's
- * day), never longer.
+ * as gone when the owner named its start ({@link processStart}: a library hold and a task's
+ * lease do) and that start is not the live process's. Elsewhere, and for an owner that names no
+ * start (one an older Pictor wrote), such a pid reads as alive, so its things wait for their
+ * ordinary end (a lease's expiry, a temporary file's day), never longer. macOS and Windows tell a
+ * process's start only through a native call (sysctl's KERN_PROC, GetProcessTimes) or a child
+ * process (`ps`, PowerShell), too dear for a look made every second for each task waiting on a
+ * lease (engine/elsewhere-timers.ts): there an owner is its pid alone.
  */
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -41,6 +44,13 @@ export function processStart(pid: number): string | null {
   } catch {
     return null;
   }
+}
+
+/** This process's start ({@link processStart}), read once; `null` where the system tells none. */
+let ownStartRead: string | null | undefined;
+export function ownStart(): string | null {
+  if (ownStartRead === undefined) ownStartRead = processStart(process.pid);
+  return ownStartRead;
 }
 
 /**
@@ -80,4 +90,31 @@ export function processIsGone(host: string, pid: number, start?: string): boolea
 /** A pid as an owner's text gives it: decimal digits, no sign, no leading zero; else NaN. */
 export function pidOf(text: string | undefined): number {
   return text !== undefined && /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/**
+ * The name of this process as a task's lease owner (task-leases.ts), `unique` telling apart the
+ * owners one process may be: `host:pid:s<start>.<unique>`, or `host:pid:<unique>` where the system
+ * tells no start ({@link ownStart}). The host and the pid stay where every Pictor reads them (the
+ * host may hold colons: the pid is the next-to-last part), so an older Pictor still judges this
+ * name by its pid, and {@link ownerNameState} judges an older one's so.
+ */
+export function ownerName(unique: string): string {
+  const start = ownStart();
+  return `${THIS_HOST}:${process.pid}:${start === null ? '' : `s${start}.`}${unique}`;
+}
+
+/** The start an {@link ownerName}'s last part names. */
+const NAMED_START = /^s([0-9]{1,20})\./;
+
+/**
+ * What is known of the process an {@link ownerName} names ({@link processState}). The name is
+ * another process's text, read from the history: a pid that is not plain decimal digits is no
+ * pid, and a name without host, pid and a last part is no owner this machine can ask about.
+ */
+export function ownerNameState(name: string): 'gone' | 'alive' | 'unknown' {
+  const parts = name.split(':');
+  if (parts.length < 3) return 'unknown';
+  const start = NAMED_START.exec(parts.at(-1) ?? '')?.[1];
+  return processState(parts.slice(0, -2).join(':'), pidOf(parts.at(-2)), start);
 }

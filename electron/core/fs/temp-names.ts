@@ -13,7 +13,7 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { removeEmptyFolder, removeTree, UnsafePathError } from './contained-fs';
-import { processIsGone, processStart, THIS_HOST } from './process-owner';
+import { ownStart, processIsGone, THIS_HOST } from './process-owner';
 
 /** The folder inside the gallery root that holds files being written. */
 export const TEMP_DIR = '.pictor-tmp';
@@ -55,14 +55,10 @@ export function ownTempName(suffix: string): string {
 /** How many {@link ownUniqueName}s this process has made. */
 let uniqueNames = 0;
 
-/** This process's start as its kernel counts it (process-owner.ts processStart), `.s` before it. */
-let startMark: string | null = null;
+/** This process's start as its kernel counts it (process-owner.ts ownStart), `.s` before it. */
 function ownStartMark(): string {
-  if (startMark === null) {
-    const start = processStart(process.pid);
-    startMark = start === null ? '' : `.s${start}`;
-  }
-  return startMark;
+  const start = ownStart();
+  return start === null ? '' : `.s${start}`;
 }
 
 /**

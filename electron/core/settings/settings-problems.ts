@@ -33,8 +33,9 @@ export const unreadableProblem = (path: string): SettingsProblem =>
 /**
  * Whether a read of the file failed in the system rather than in its text: the file is there but
  * this user may not read it (one written under sudo), or the disk failed. That is no damage, and
- * the file is the user's settings: it is left where it is. A folder, a link loop or a file in
- * the folder's place (EISDIR, ELOOP, ENOTDIR) is no settings file at all, and is damage.
+ * the file is the user's settings: it is left where it is. A folder, a link (never followed:
+ * ELOOP, core/fs readKeptFileSync), a FIFO or a file in the folder's place (EISDIR, ENOTDIR) is
+ * no settings file at all, and is damage: set aside as itself.
  */
 export function unreadable(error: unknown): boolean {
   const code = systemErrorCode(error);

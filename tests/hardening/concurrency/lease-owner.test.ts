@@ -5,7 +5,12 @@
  * the app cannot see (another machine) waits for the lease to end too. A process killed while
  * the app waits for its lease (a CLI command, SIGKILL) has its task taken over within a second
  * of the app's clock, not at the lease's end; crafted owners (pid 0, -1, huge, not a number)
- * never have the app signal anything. The core runs on the manual clock
+ * never have the app signal anything. Where the system tells a process's start (Linux), an owner's
+ * name says it (process-owner.ts ownerName), and a lease whose pid a process of another start has
+ * now (the system gave the dead owner's pid again) is taken at once, where it kept the task
+ * waiting for the lease's end; a name without a start (an older Pictor's) is judged by its pid as
+ * before. The pid given again is played by a live process whose start the name does not say.
+ * The core runs on the manual clock
  * (support/clock-driver.ts): "at once" and "at the lease's end" are read from the clock the
  * engine keeps, whatever the machine's load.
  */
@@ -14,6 +19,8 @@ import { once } from 'node:events';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { processStart } from '../../../electron/core/fs/process-owner';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE, openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
@@ -204,6 +211,49 @@ describe('a process killed while another waits for its lease', () => {
     await driver.runUntil(() => firstPoll.size === leases.size, LEASE_MS);
     for (const at of firstPoll.values()) expect(at).toBeGreaterThanOrEqual(now + LEASE_MS);
     expect(kill).not.toHaveBeenCalled();
+  });
+});
+
+describe.runIf(process.platform === 'linux')('a lease whose pid the system gave again', () => {
+  it('is taken at once when its name says another start; waited out when it says none or this one', async () => {
+    // Tasks that run on while the test looks at the leases this engine writes.
+    service = await startQuirkyService({ durationMs: 3_600_000 });
+    const driver = new ClockDriver();
+    const now = driver.clock.now();
+    // The live process that has the pid now, and its start.
+    holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], { stdio: 'ignore' });
+    await once(holder, 'spawn');
+    const start = processStart(holder.pid!);
+    expect(start).not.toBeNull();
+    const named = (said: string) => `${hostname()}:${holder!.pid}:${said}${randomUUID()}`;
+    const records = {
+      recycled: task('recycled', now),
+      older: task('older', now),
+      same: task('same', now),
+    };
+    await leasedLibrary(
+      now,
+      new Map([
+        // The dead engine started before the process given its pid.
+        [records.recycled, named(`s${BigInt(start!) - 1n}.`)],
+        [records.older, named('')],
+        [records.same, named(`s${start}.`)],
+      ]),
+    );
+    const firstPoll = await startCore(
+      driver,
+      Object.values(records).map((r) => r.localId),
+    );
+    await driver.runUntil(() => firstPoll.size === 3, LEASE_MS * 2);
+    expect(firstPoll.get(records.recycled.taskId!)).toBe(now);
+    expect(firstPoll.get(records.older.taskId!)).toBeGreaterThanOrEqual(now + LEASE_MS);
+    expect(firstPoll.get(records.same.taskId!)).toBeGreaterThanOrEqual(now + LEASE_MS);
+    // This engine's own name says its start, its host and pid where an older Pictor reads them
+    // (the pid the next-to-last part, the host before it).
+    const parts = core!.history.leaseOf(records.recycled.localId)!.owner.split(':');
+    expect(parts.slice(0, -2).join(':')).toBe(hostname());
+    expect(parts.at(-2)).toBe(String(process.pid));
+    expect(parts.at(-1)).toMatch(new RegExp(`^s${processStart(process.pid)}\\.`));
   });
 });
 
