@@ -218,7 +218,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
   const serviceReach = new ServiceReach(logger);
   const client = clientOf(intake, options, serviceReach);
   const costs = costsOf(opened, options);
-  const workflows = new WorkflowBook(options.dataDir);
+  const workflows = new WorkflowBook(options.dataDir, gate);
   const engine = new TaskEngine({
     client,
     inputs: inputSenderOf(inputs, () => editSettings.now(), options),

@@ -14,7 +14,7 @@
  * close the test names (the engine stopped), and awaited there, so its writes come exactly then.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GalleryMoveCancelled } from '../../../electron/core/library';
@@ -157,6 +157,12 @@ function closeBegun(main: WiredIpc): Promise<void> {
     };
   });
 }
+
+/** A ComfyUI workflow in the API format: a prompt and a seed to map. */
+const WORKFLOW_GRAPH = {
+  '3': { class_type: 'KSampler', inputs: { seed: 5, steps: 20, positive: ['6', 0] } },
+  '6': { class_type: 'CLIPTextEncode', inputs: { text: 'a lake' } },
+};
 
 const sha256 = (path: string): string =>
   createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -351,5 +357,36 @@ describe('a change asked once the close has begun', () => {
     ]);
     expect(exported).toMatchObject(CLOSING);
     expect(copied).toEqual([]);
+  });
+
+  it('refuses a ComfyUI workflow saved or removed: the book is as it was', async () => {
+    // Main's open dialog answers with a workflow file in the test's own folder.
+    let picked = '';
+    const { main } = await mainWithImage({
+      env: () => ({ PICTOR_E2E_OPEN_WORKFLOW: picked }),
+      wiring: (os) => ({ library: { dialogs: os.libraryDialogs, version: '0.0.0-test' } }),
+    });
+    picked = join(main.dir, 'picked.json');
+    writeFileSync(picked, JSON.stringify(WORKFLOW_GRAPH));
+    const tokenOf = async (): Promise<string> => {
+      const answer = await main.request('workflows:pick', undefined);
+      if (!answer.ok) throw new Error(answer.error.message);
+      return answer.value.pick!.token;
+    };
+    const map = { prompt: '6.text', seed: '3.seed' };
+    const kept = await main.request('workflows:save', {
+      token: await tokenOf(),
+      name: 'kept',
+      map,
+    });
+    expect(kept).toMatchObject({ ok: true });
+    const token = await tokenOf();
+    const { workflows } = main.runtime.core;
+    const answers = await askedAsTheCloseBegins(main, async () => [
+      await main.request('workflows:save', { token, name: 'asked-at-quit', map }),
+      await main.request('workflows:remove', { name: 'kept' }),
+      (await workflows.list()).map(({ name }) => name),
+    ]);
+    expect(answers).toMatchObject([CLOSING, CLOSING, ['kept']]);
   });
 });
