@@ -213,6 +213,27 @@ describe('a change asked once the close has begun', () => {
     ]);
   });
 
+  it('refuses a resume, a retry of images and a known task id tracked again: the task is as it was', async () => {
+    const { main, task } = await mainWithImage();
+    const { core } = main.runtime;
+    const { localId } = task;
+    const answers = await askedAsTheCloseBegins(main, async () => {
+      const asked = [
+        await main.request('tasks:resume', { localId }),
+        await main.request('tasks:retryImages', { localId }),
+        await main.request('tasks:track', { taskId: task.taskId! }),
+      ];
+      const { status, images } = core.history.get(localId)!;
+      return [...asked, { status, images: images.map((image) => image.state) }];
+    });
+    expect(answers).toMatchObject([
+      CLOSING,
+      CLOSING,
+      CLOSING,
+      { status: 'completed', images: ['saved'] },
+    ]);
+  });
+
   it('refuses a price, a board, a smart board, a template and a word list: none is written', async () => {
     const { main } = await mainWithImage();
     const { core } = main.runtime;
@@ -322,6 +343,32 @@ describe('a change asked once the close has begun', () => {
     const [exported, written] = await askedAsTheCloseBegins(main, async () => [
       await main.request('costs:exportCsv', {}),
       readdirSync(main.dir).filter((name) => name.startsWith('costs at quit')),
+    ]);
+    expect(exported).toMatchObject(CLOSING);
+    expect(written).toEqual([]);
+  });
+
+  it('refuses the templates exported to a file: no file is written where the user chose', async () => {
+    // The save dialog's answer: a file in the test's own folder, named once the main is made.
+    let chosen = '';
+    const { main } = await mainWithImage({
+      wiring: (os) => ({
+        library: {
+          dialogs: {
+            ...os.libraryDialogs,
+            chooseTemplateExportFile: async () => chosen,
+            chooseTemplateImportFile: async () => null,
+          },
+          version: '0.0.0-test',
+        },
+      }),
+    });
+    chosen = join(main.dir, 'templates at quit.json');
+    const saved = await main.request('templates:save', { name: 'Kept', body: 'a {red|blue} lake' });
+    expect(saved).toMatchObject({ ok: true });
+    const [exported, written] = await askedAsTheCloseBegins(main, async () => [
+      await main.request('templates:export', { format: 'pictor' }),
+      readdirSync(main.dir).filter((name) => name.startsWith('templates at quit')),
     ]);
     expect(exported).toMatchObject(CLOSING);
     expect(written).toEqual([]);
