@@ -53,7 +53,7 @@ const CORE_MODULES = [
   [
     'param-schemas',
     "models' options fetched from a service or given in a file, kept in one bounded file",
-    ['fs', 'service'],
+    ['base', 'fs', 'service'],
   ],
   ['logging', 'the rotating, redacting log', ['errors', 'fs', 'secrets']],
   ['history', 'the SQLite history of tasks and the ledger rows', ['errors', 'secrets']],

@@ -436,4 +436,33 @@ describe('a change asked once the close has begun', () => {
     ]);
     expect(answers).toMatchObject([CLOSING, CLOSING, ['kept']]);
   });
+
+  // A refresh and a model's first use: tests/unit/core/param-schemas/model-options-close.test.ts
+  // (the demo's fal dialect on loopback, its fetch held).
+  it('refuses a model\'s options from a file and their "None": the options are as they were', async () => {
+    // Main's open dialog answers with a schema file in the test's own folder.
+    let picked = '';
+    const { main } = await mainWithImage({
+      env: () => ({ PICTOR_E2E_OPEN_OPTIONS: picked }),
+      wiring: (os) => ({ library: { dialogs: os.libraryDialogs, version: '0.0.0-test' } }),
+    });
+    picked = join(main.dir, 'house.json');
+    writeFileSync(
+      picked,
+      JSON.stringify({ properties: { style: { enum: ['vivid', 'natural'] } } }),
+    );
+    const house = { provider: 'pictor', model: 'house' } as const;
+    const kept = await main.request('models:fromFile', house);
+    expect(kept).toMatchObject({ ok: true, value: { ok: true } });
+    const file = join(main.dir, 'data', 'model-options.json');
+    const before = sha256(file);
+    const other = { provider: 'pictor', model: 'asked-at-quit' } as const;
+    const answers = await askedAsTheCloseBegins(main, async () => [
+      await main.request('models:fromFile', other),
+      await main.request('models:forget', house),
+      main.runtime.core.paramSchemas.kept().map((entry) => entry.model),
+      sha256(file),
+    ]);
+    expect(answers).toMatchObject([CLOSING, CLOSING, ['house'], before]);
+  });
 });
