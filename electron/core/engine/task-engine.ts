@@ -157,9 +157,12 @@ export class TaskEngine {
   /**
    * Recovers interrupted work (stored-tasks.ts); with `resume`, continues every unfinished task,
    * sends those stored but never sent, and later takes over the tasks other processes leave. A
-   * task another live process works on is left to it.
+   * task another live process works on is left to it. Once stopped, it does nothing.
    */
   start(options: { resume?: boolean } = {}): void {
+    // Stopped (the core closing): a front that starts it then (an agent's call) finds it so,
+    // nothing taken up or watched again after the stop let go of its tasks.
+    if (this.stopped) return;
     const resume = options.resume !== false;
     this.adopting = resume;
     const stored = this.deps.history

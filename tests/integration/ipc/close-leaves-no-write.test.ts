@@ -466,3 +466,29 @@ describe('a change asked once the close has begun', () => {
     expect(answers).toMatchObject([CLOSING, CLOSING, ['house'], before]);
   });
 });
+
+describe('the engine once the close has stopped it', () => {
+  it("takes up no task when a front starts it again (an agent's call): nothing is written", async () => {
+    const { main, task } = await mainWithImage();
+    const { core } = main.runtime;
+    // A task whose process ended during its submit (its request may have left), as the history
+    // holds it: a start takes it up and records it as interrupted.
+    const left: TaskRecord = {
+      ...task,
+      localId: '0b6c1e2a-3d4f-4a5b-8c6d-7e8f9a0b1c2d',
+      taskId: null,
+      status: 'submitting',
+      images: [],
+      sendState: 'sent',
+    };
+    core.history.put(left);
+    let status: string | undefined;
+    after(core.engine, 'stop', async () => {
+      // Each MCP tool starts the engine first (mcp-task-tools.ts), without resuming.
+      core.engine.start({ resume: false });
+      status = core.history.get(left.localId)?.status;
+    });
+    await teardown();
+    expect(status).toBe('submitting');
+  });
+});
