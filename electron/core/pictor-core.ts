@@ -188,7 +188,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       editSettings,
       gate,
     };
-    // Their refreshes and files pass the gate as every change does (param-schema-book.ts).
+    // The models' options: a refresh, a file's, a first use pass the gate as every change does.
     const paramSchemas = await openModelOptions(options.dataDir, gated.fetch, credentials, gate);
     return { ...assemble(opened, { ...options, ...gated }, logger), paramSchemas };
   } catch (error) {
