@@ -35,7 +35,7 @@ import { BatchTaskActions, type MetadataWriter, metadataWriter } from './batch';
 import { TaskCancels, TemplateRuns } from './batch';
 import { EditSettings } from './settings';
 import { WorkflowBook } from './workflows';
-import { openModelOptions, type ModelOptions, withModelOptions } from './param-schemas';
+import { openModelOptions, type ModelOptions } from './param-schemas';
 import type { PictorCoreOptions } from './pictor-core-options';
 import { clientOf, costsOf, heldKeysOf, inputSenderOf } from './pictor-core-parts';
 import { type PromptChanges, promptChangesOf, scrubbersOf } from './pictor-core-parts';
@@ -188,11 +188,9 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       editSettings,
       gate,
     };
-    const paramSchemas = await openModelOptions(options.dataDir, gated.fetch, credentials);
-    const core = withModelOptions(assemble(opened, { ...options, ...gated }, logger), paramSchemas);
-    // From the close's first moment, not after the model options end: a change asked for then
-    // (a removal, a rating) is refused as "Pictor is closing".
-    return { ...core, close: () => (void gate.refuseAsks(), core.close()) };
+    // The models' options: a refresh, a file's, a first use pass the gate as every change does.
+    const paramSchemas = await openModelOptions(options.dataDir, gated.fetch, credentials, gate);
+    return { ...assemble(opened, { ...options, ...gated }, logger), paramSchemas };
   } catch (error) {
     await historyWorker.dispose();
     history?.close();
@@ -218,7 +216,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
   const serviceReach = new ServiceReach(logger);
   const client = clientOf(intake, options, serviceReach);
   const costs = costsOf(opened, options);
-  const workflows = new WorkflowBook(options.dataDir);
+  const workflows = new WorkflowBook(options.dataDir, gate);
   const engine = new TaskEngine({
     client,
     inputs: inputSenderOf(inputs, () => editSettings.now(), options),
@@ -284,8 +282,9 @@ type Closing = Assembled & Pick<Opened, 'historyWorker' | 'verifier' | 'gate'>;
 
 /** Ends the core's parts in order (PictorCore.close). */
 async function closeInOrder(parts: Closing) {
-  // New changes refused ("Pictor is closing"): deletes, removals, ratings. Those asked before end
-  // while the history is open (a removal said done is written), then the trash's own queue.
+  // From the close's first moment (this runs as `close` is called), new changes are refused
+  // ("Pictor is closing"): deletes, removals, ratings, the model options' refreshes. Those asked
+  // before end while the history is open (a removal said done is written), then the trash's queue.
   await parts.gate.refuseAsks();
   await parts.trash.close();
   // The last triage writes' tasks announced (their sidecars asked for) before the engine stops.

@@ -299,8 +299,8 @@ export interface TaskEngineDeps {
   readonly inputs?: EngineInputs;
   readonly clock: Clock;
   /**
-   * The core's closing gate: new tasks (a submit, a tracked id) asked once the close has begun
-   * are refused with its sentence, nothing stored or sent; absent: never refused.
+   * The core's closing gate: new tasks (a submit, a tracked id) and a resume asked once the close
+   * has begun are refused with its sentence, nothing stored or sent; absent: never refused.
    */
   readonly gate?: Pick<ClosingGate, 'askNow'>;
   readonly logger?: Logger;

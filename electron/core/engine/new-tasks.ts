@@ -46,8 +46,15 @@ export function storeNewTasks(
   made: readonly TaskRecord[],
   passing: readonly SpendingCap[] = [],
 ): TaskRecord[] {
-  const store = () => storedNow(deps, made, passing);
-  return deps.gate ? deps.gate.askNow(store) : store();
+  return askedByFront(deps, () => storedNow(deps, made, passing));
+}
+
+/**
+ * `change`, a front's ask of the engine (a submit, a tracked id, a resume), run now unless the
+ * core's close has begun: then the closing gate's refusal, nothing of it run.
+ */
+export function askedByFront<T>(deps: Pick<NewTaskDeps, 'gate'>, change: () => T): T {
+  return deps.gate ? deps.gate.askNow(change) : change();
 }
 
 /**
@@ -56,8 +63,7 @@ export function storeNewTasks(
  * anything of it is stored.
  */
 export function trackedTask(deps: Pick<NewTaskDeps, 'gate'>, record: TaskRecord): TaskRecord {
-  const tracked = (): TaskRecord => ({ ...record, status: 'processing' });
-  return deps.gate ? deps.gate.askNow(tracked) : tracked();
+  return askedByFront(deps, (): TaskRecord => ({ ...record, status: 'processing' }));
 }
 
 /** {@link storeNewTasks} once the gate let it in. */

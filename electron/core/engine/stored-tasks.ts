@@ -9,12 +9,15 @@
  * - a submit its process ended during, that may have left, is recorded (task-transitions.ts
  *   `interruptedSubmit`) and never sent again;
  * - anything else unfinished is worked on again.
+ *
+ * A task the user continues (Resume, Retry: {@link StoredTasks.resume}) is one found so too.
  */
 import { isUnfinished, type TaskRecord } from '../../../shared/domain/task-record';
+import { sentence } from '../../../shared/i18n/sentence';
 import type { Logger } from '../../ports/logger';
 import type { ElsewhereTimers } from './elsewhere-timers';
 import type { EngineRecords } from './engine-records';
-import type { EngineHistory } from './engine-types';
+import { EngineInputError, type EngineHistory } from './engine-types';
 import { neverSent } from './send-mark';
 import type { TaskLeases } from './task-leases';
 import { interruptedSubmit, needsWork } from './task-transitions';
@@ -22,7 +25,10 @@ import { interruptedSubmit, needsWork } from './task-transitions';
 export interface StoredTasksDeps {
   readonly history: EngineHistory;
   readonly leases: Pick<TaskLeases, 'claim' | 'release'>;
-  readonly records: Pick<EngineRecords, 'commit' | 'liveRecord' | 'isDetached'>;
+  readonly records: Pick<
+    EngineRecords,
+    'commit' | 'get' | 'keepLive' | 'liveRecord' | 'isDetached'
+  >;
   readonly elsewhere: Pick<ElsewhereTimers, 'watch'>;
   readonly logger: Logger;
   readonly now: () => number;
@@ -31,6 +37,10 @@ export interface StoredTasksDeps {
   readonly activate: (record: TaskRecord, when: 'start' | 'now') => void;
   /** Sends tasks never sent, already active (unsent-tasks.ts). */
   readonly send: (records: readonly TaskRecord[]) => void;
+  /** Works on the task once its lease is claimed (TaskEngine.activate), else waits for it. */
+  readonly activateClaiming: (record: TaskRecord) => void;
+  /** Retries the images of a completed task that can still work (DownloadManager.retry). */
+  readonly retryDownloads: (localId: string) => void;
 }
 
 export class StoredTasks {
@@ -93,6 +103,34 @@ export class StoredTasks {
       return;
     }
     this.deps.activate(record, 'now');
+  }
+
+  /**
+   * Continues a task (TaskEngine.resumeTask, the engine's wake): polls a processing one again
+   * (new watch), retries images that can still work, sends one a process that ended had stored
+   * but never sent. Returns the task as it is now.
+   * @throws EngineInputError for a task the history lacks, or one with nothing to resume.
+   */
+  resume(localId: string): TaskRecord {
+    const { records, leases } = this.deps;
+    const record = records.get(localId);
+    if (!record) throw new EngineInputError(sentence('error.library.taskNotInHistory'));
+    if (record.status === 'processing') {
+      this.deps.activateClaiming({ ...record, hold: null, watchStartedAt: this.now() });
+    } else if (record.status === 'completed') {
+      if (leases.claim([localId]).length === 0) {
+        this.deps.elsewhere.watch(localId);
+        return record;
+      }
+      records.keepLive(record);
+      this.deps.retryDownloads(localId);
+    } else if (record.status === 'submitting') {
+      // Under way here, or left by a process that ended: sent if it never was, else recorded.
+      this.takeOver(localId);
+    } else if (record.status === 'submit_unknown' || record.status === 'submit_failed') {
+      throw new EngineInputError(sentence('error.library.nothingToResume'));
+    }
+    return records.get(localId) ?? record;
   }
 
   private send(unsent: readonly TaskRecord[]): void {

@@ -36,7 +36,7 @@ import { Submitter } from './submitter';
 import { batchFields, batchRecords, type SubmitBatch } from './submit-batch';
 import { pageItem } from './request-workflow';
 import { consentedCaps } from './hard-cap-consent';
-import { storeNewTasks, trackedTask } from './new-tasks';
+import { askedByFront, storeNewTasks, trackedTask } from './new-tasks';
 import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 
 /** How a stored batch goes out: the first alone (runBatch), or side by side (runEach). */
@@ -157,9 +157,12 @@ export class TaskEngine {
   /**
    * Recovers interrupted work (stored-tasks.ts); with `resume`, continues every unfinished task,
    * sends those stored but never sent, and later takes over the tasks other processes leave. A
-   * task another live process works on is left to it.
+   * task another live process works on is left to it. Once stopped, it does nothing.
    */
   start(options: { resume?: boolean } = {}): void {
+    // Stopped (the core closing): a front that starts it then (an agent's call) finds it so,
+    // nothing taken up or watched again after the stop let go of its tasks.
+    if (this.stopped) return;
     const resume = options.resume !== false;
     this.adopting = resume;
     const stored = this.deps.history
@@ -232,7 +235,11 @@ export class TaskEngine {
     const taskId = await typedTaskId(rawTaskId, this.deps.credentials);
     const endpoint = options.endpoint ?? this.deps.credentials.currentEndpoint();
     const existing = this.deps.history.getByTaskId(endpoint, taskId);
-    if (existing) return this.resumeTask(learnTrackedModel(existing, options, this));
+    // Known already: resumed as Resume is (the model it learns written only once let in).
+    if (existing) {
+      const learnt = () => learnTrackedModel(existing, options, this);
+      return askedByFront(this.deps, () => this.stored.resume(learnt()));
+    }
     const credentials = await this.deps.credentials.credentialsFor(endpoint);
     if (!credentials) throw new EngineInputError(sentence('error.library.noKey'));
     const request = trackedRequest(taskId, options, credentials.provider);
@@ -243,29 +250,13 @@ export class TaskEngine {
   }
 
   /**
-   * Continues a task: polls a processing one again (new watch), retries images that can still
-   * work, sends one a process that ended had stored but never sent.
+   * Continues a task (StoredTasks.resume): a front's ask (Resume, Retry, a known id tracked
+   * again), refused once the core's close has begun, the task as it was.
+   * @throws EngineInputError for a task the history lacks, or one with nothing to resume; the
+   *   closing gate's refusal once the core's close has begun.
    */
-  resumeTask(localId: string): TaskRecord {
-    const record = this.get(localId);
-    if (!record) throw new EngineInputError(sentence('error.library.taskNotInHistory'));
-    if (record.status === 'processing') {
-      this.activate({ ...record, hold: null, watchStartedAt: this.now() }, 'now');
-    } else if (record.status === 'completed') {
-      if (this.leases.claim([localId]).length === 0) {
-        this.elsewhere.watch(localId);
-        return record;
-      }
-      this.records.keepLive(record);
-      this.downloads.retry(localId);
-    } else if (record.status === 'submitting') {
-      // Under way here, or left by a process that ended: sent if it never was, else recorded.
-      this.stored.takeOver(localId);
-    } else if (record.status === 'submit_unknown' || record.status === 'submit_failed') {
-      throw new EngineInputError(sentence('error.library.nothingToResume'));
-    }
-    return this.get(localId) ?? record;
-  }
+  resumeTask = (localId: string): TaskRecord =>
+    askedByFront(this.deps, () => this.stored.resume(localId));
 
   /**
    * The key changed: every task waiting for a key is tried again with the new one, on a new
@@ -288,7 +279,7 @@ export class TaskEngine {
    */
   wake(): void {
     this.work.wake();
-    for (const localId of this.downloads.takeUsedUp()) this.resumeTask(localId);
+    for (const localId of this.downloads.takeUsedUp()) this.stored.resume(localId);
   }
 
   /**
@@ -489,6 +480,8 @@ export class TaskEngine {
       isStopped: () => this.stopped,
       activate: (record, when) => this.activate(record, when, true),
       send: (records) => void this.background.run(sendUnsent(this.submitter, records)),
+      activateClaiming: (record) => this.activate(record, 'now'),
+      retryDownloads: (localId) => this.downloads.retry(localId),
     });
   }
 

@@ -5,7 +5,6 @@
  */
 export {
   openModelOptions,
-  withModelOptions,
   openParamSchemaBook,
   type ModelOptions,
   type ParamSchemaBook,

@@ -6,6 +6,10 @@
  * ones in this process once read (model-param-schemas.ts's paramSchemaOf). The file is read as
  * hostile: a regular file, bounded, every entry checked as an option schema; at most
  * {@link MAX_KEPT} models are kept, the least recently refreshed dropped first.
+ *
+ * A front's refresh, file, "None" and a model's first use pass the core's closing gate
+ * (core/base/closing-gate.ts, {@link openModelOptions}): refused once the close has begun; one
+ * asked before is waited for by the close, its file written before the close goes on.
  */
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
@@ -22,6 +26,7 @@ import {
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { FetchLike } from '../../ports/http';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
+import { ClosingGate } from '../base';
 import { fetchPublishedSchema, type SchemaReach } from '../service';
 import { readRegularFile, writePrivateFile } from '../fs';
 
@@ -66,8 +71,6 @@ const bookSchema = lazySchema(() =>
 
 export class ParamSchemaBook {
   #entries: Entry[] = [];
-  /** Set when the library closes: nothing is kept (written) after. */
-  closed = false;
 
   constructor(
     private readonly dataDir: string,
@@ -157,8 +160,6 @@ export class ParamSchemaBook {
     schema: ParamSchema,
     origin: SchemaOrigin,
   ): Promise<void> {
-    // A library being closed (moved, removed) gets no file: a refresh that ends now drops it.
-    if (this.closed) return;
     const entry = entrySchema().parse({
       provider,
       model,
@@ -176,7 +177,7 @@ export class ParamSchemaBook {
    * fetched from a service are left to "Refresh options". True when some were forgotten.
    */
   async forget(provider: ProviderId, model: string): Promise<boolean> {
-    if (this.closed || this.lookup(provider, model)?.origin !== 'file') return false;
+    if (this.lookup(provider, model)?.origin !== 'file') return false;
     await this.#write(this.#entries.filter((e) => e.provider !== provider || e.model !== model));
     return true;
   }
@@ -226,56 +227,28 @@ export interface ModelOptions {
   importFile(provider: ProviderId, model: string, path: string): Promise<FileImport>;
   /** Forgets the options a file gave `model` ({@link ParamSchemaBook.forget}). */
   forget(provider: ProviderId, model: string): Promise<boolean>;
-  /** Ends the book: a refresh that ends later keeps nothing; resolves once none is writing. */
-  close(): Promise<void>;
 }
 
 /**
  * The book of model options in `dataDir`, opened, refreshed over `fetch`; what a refresh gets is
- * searched for every key `credentials` hold (CredentialsProvider.heldKeys), as an answer is.
+ * searched for every key `credentials` hold (CredentialsProvider.heldKeys), as an answer is. Each
+ * change passes `gate` (the core's; default one never closed): refused with "Pictor is closing"
+ * once the close has begun, nothing fetched or written; one asked before is waited for by the
+ * close, so none writes into a library being closed, moved or removed.
  */
 export async function openModelOptions(
   dataDir: string,
   fetch: FetchLike,
   credentials: Pick<CredentialsProvider, 'heldKeys'>,
+  gate: ClosingGate = new ClosingGate(),
 ): Promise<ModelOptions> {
   const reach: SchemaReach = { fetch, heldKeys: credentials.heldKeys?.bind(credentials) };
   const book = await openParamSchemaBook(dataDir);
-  const running = new Set<Promise<unknown>>();
-  // Every write is tracked, so close waits for it.
-  const track = <T>(done: Promise<T>): Promise<T> => {
-    const tracked = done.finally(() => running.delete(tracked));
-    running.add(tracked);
-    return done;
-  };
   return {
     kept: () => book.kept(),
-    refresh: (credentials, model) => track(book.refresh(reach, credentials, model)),
-    firstUse: (credentials, model) => track(book.firstUse(reach, credentials, model)),
-    importFile: (provider, model, path) => track(book.importFile(provider, model, path)),
-    forget: (provider, model) => track(book.forget(provider, model)),
-    close: async () => {
-      book.closed = true;
-      while (running.size > 0) await Promise.allSettled([...running]);
-    },
-  };
-}
-
-/**
- * `parts` with the library's model options, its `close` first waiting for their refreshes: a
- * refresh the window started in the background (a model's first use) never writes its file into
- * a library being closed, moved or removed.
- */
-export function withModelOptions<Parts extends { close(): Promise<void> }>(
-  parts: Parts,
-  paramSchemas: ModelOptions,
-): Parts & { readonly paramSchemas: ModelOptions } {
-  return {
-    ...parts,
-    paramSchemas,
-    close: async () => {
-      await paramSchemas.close();
-      await parts.close();
-    },
+    refresh: (given, model) => gate.ask(() => book.refresh(reach, given, model)),
+    firstUse: (given, model) => gate.ask(() => book.firstUse(reach, given, model)),
+    importFile: (provider, model, path) => gate.ask(() => book.importFile(provider, model, path)),
+    forget: (provider, model) => gate.ask(() => book.forget(provider, model)),
   };
 }

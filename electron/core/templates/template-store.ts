@@ -83,10 +83,10 @@ export interface TemplateStoreDeps {
   /** The copy in the library folder; none in tests that do not need one. */
   readonly backup?: TemplateBackup;
   /**
-   * The core's closing gate: a template or word list saved, deleted or imported once the close
-   * has begun is refused with its sentence, nothing written; absent: never refused.
+   * The core's closing gate: a template or word list saved, deleted, imported or exported once
+   * the close has begun is refused with its sentence, nothing written; absent: never refused.
    */
-  readonly gate?: Pick<ClosingGate, 'askNow'>;
+  readonly gate?: Pick<ClosingGate, 'ask' | 'askNow'>;
   /** Called inside an import's transaction before each template is written (tests' faults). */
   readonly beforeImportRow?: (index: number) => void;
 }
@@ -241,10 +241,22 @@ export class TemplateStore {
   }
 
   /**
-   * Writes the templates (all, or those of `ids`, in the library's order) to `path` in `format`.
-   * @throws TemplateStoreError for an id the library lacks; a file system error.
+   * Writes the templates (all, or those of `ids`, in the library's order) to `path` in `format`:
+   * refused once the core's close has begun, nothing written; one asked before is waited for.
+   * @throws TemplateStoreError for an id the library lacks; a file system error; the gate's
+   *   refusal.
    */
-  async exportFile(
+  exportFile(
+    path: string,
+    format: TemplateExportFormat,
+    ids?: readonly string[],
+  ): Promise<TemplateExportSummary> {
+    const run = () => this.exported(path, format, ids);
+    return this.deps.gate ? this.deps.gate.ask(run) : run();
+  }
+
+  /** {@link exportFile}, let in by the gate. */
+  private async exported(
     path: string,
     format: TemplateExportFormat,
     ids?: readonly string[],

@@ -10,6 +10,9 @@
  * A file of a later `version` is a newer Pictor's workflow: this version cannot read it (it is not
  * listed, and a task cannot run it), and never writes over it: an import of the same name is
  * refused with a sentence saying so, so a downgrade does not lose the newer app's workflow.
+ *
+ * A save and a removal are a user's changes (the window's, `pictor comfy import`'s): they pass the
+ * core's closing gate (core/base/closing-gate.ts), refused once the close has begun.
  */
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,6 +22,7 @@ import {
   comfyWorkflowSchema,
   type ComfyWorkflow,
 } from '../../../shared/domain/comfy-workflow';
+import { ClosingGate } from '../base';
 import { readRegularFile, writePrivateFile } from '../fs';
 import { messageOf, UserFacingError } from '../errors';
 import { sentence } from '../../../shared/i18n/sentence';
@@ -65,7 +69,11 @@ export function isWorkflowName(name: string): boolean {
 }
 
 export class WorkflowBook {
-  constructor(private readonly dataDir: string) {}
+  constructor(
+    private readonly dataDir: string,
+    /** Lets each save and removal in, or refuses it once the core is closing; default never closed. */
+    private readonly gate: ClosingGate = new ClosingGate(),
+  ) {}
 
   private get folder(): string {
     return join(this.dataDir, WORKFLOW_FOLDER);
@@ -75,9 +83,14 @@ export class WorkflowBook {
    * Keeps `workflow` (checked) under `name`, replacing one of that name (whole or not at all)
    * unless a newer Pictor's file has that name.
    * @throws WorkflowSaveError when a newer Pictor's workflow has that name, or when the file
-   *   cannot be written (a full or read-only disk).
+   *   cannot be written (a full or read-only disk); "Pictor is closing" once the core is closing.
    */
-  async save(name: string, workflow: ComfyWorkflow): Promise<void> {
+  save(name: string, workflow: ComfyWorkflow): Promise<void> {
+    return this.gate.ask(() => this.keep(name, workflow));
+  }
+
+  /** {@link save}, let in by the gate. */
+  private async keep(name: string, workflow: ComfyWorkflow): Promise<void> {
     if (!isWorkflowName(name))
       throw new RangeError(`"${name.slice(0, 80)}" cannot name a workflow.`);
     const checked = comfyWorkflowSchema().parse(workflow);
@@ -141,14 +154,19 @@ export class WorkflowBook {
     );
   }
 
-  /** Forgets the workflow named `name` (its file, never what a link points to); false: none. */
-  async remove(name: string): Promise<boolean> {
-    if (!isWorkflowName(name)) return false;
-    try {
-      await unlink(join(this.folder, `${name}.json`));
-      return true;
-    } catch {
-      return false;
-    }
+  /**
+   * Forgets the workflow named `name` (its file, never what a link points to); false: none.
+   * @throws "Pictor is closing" once the core is closing (nothing removed).
+   */
+  remove(name: string): Promise<boolean> {
+    return this.gate.ask(async () => {
+      if (!isWorkflowName(name)) return false;
+      try {
+        await unlink(join(this.folder, `${name}.json`));
+        return true;
+      } catch {
+        return false;
+      }
+    });
   }
 }

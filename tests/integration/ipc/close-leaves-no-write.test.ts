@@ -14,7 +14,7 @@
  * close the test names (the engine stopped), and awaited there, so its writes come exactly then.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GalleryMoveCancelled } from '../../../electron/core/library';
@@ -158,6 +158,12 @@ function closeBegun(main: WiredIpc): Promise<void> {
   });
 }
 
+/** A ComfyUI workflow in the API format: a prompt and a seed to map. */
+const WORKFLOW_GRAPH = {
+  '3': { class_type: 'KSampler', inputs: { seed: 5, steps: 20, positive: ['6', 0] } },
+  '6': { class_type: 'CLIPTextEncode', inputs: { text: 'a lake' } },
+};
+
 const sha256 = (path: string): string =>
   createHash('sha256').update(readFileSync(path)).digest('hex');
 
@@ -204,6 +210,27 @@ describe('a change asked once the close has begun', () => {
       CLOSING,
       CLOSING,
       { status: 'failed', favourite: false },
+    ]);
+  });
+
+  it('refuses a resume, a retry of images and a known task id tracked again: the task is as it was', async () => {
+    const { main, task } = await mainWithImage();
+    const { core } = main.runtime;
+    const { localId } = task;
+    const answers = await askedAsTheCloseBegins(main, async () => {
+      const asked = [
+        await main.request('tasks:resume', { localId }),
+        await main.request('tasks:retryImages', { localId }),
+        await main.request('tasks:track', { taskId: task.taskId! }),
+      ];
+      const { status, images } = core.history.get(localId)!;
+      return [...asked, { status, images: images.map((image) => image.state) }];
+    });
+    expect(answers).toMatchObject([
+      CLOSING,
+      CLOSING,
+      CLOSING,
+      { status: 'completed', images: ['saved'] },
     ]);
   });
 
@@ -321,6 +348,32 @@ describe('a change asked once the close has begun', () => {
     expect(written).toEqual([]);
   });
 
+  it('refuses the templates exported to a file: no file is written where the user chose', async () => {
+    // The save dialog's answer: a file in the test's own folder, named once the main is made.
+    let chosen = '';
+    const { main } = await mainWithImage({
+      wiring: (os) => ({
+        library: {
+          dialogs: {
+            ...os.libraryDialogs,
+            chooseTemplateExportFile: async () => chosen,
+            chooseTemplateImportFile: async () => null,
+          },
+          version: '0.0.0-test',
+        },
+      }),
+    });
+    chosen = join(main.dir, 'templates at quit.json');
+    const saved = await main.request('templates:save', { name: 'Kept', body: 'a {red|blue} lake' });
+    expect(saved).toMatchObject({ ok: true });
+    const [exported, written] = await askedAsTheCloseBegins(main, async () => [
+      await main.request('templates:export', { format: 'pictor' }),
+      readdirSync(main.dir).filter((name) => name.startsWith('templates at quit')),
+    ]);
+    expect(exported).toMatchObject(CLOSING);
+    expect(written).toEqual([]);
+  });
+
   it('refuses a board an agent\'s add_to_board or a submit\'s "Generate into" would make', async () => {
     const { main } = await mainWithImage();
     const { core } = main.runtime;
@@ -351,5 +404,91 @@ describe('a change asked once the close has begun', () => {
     ]);
     expect(exported).toMatchObject(CLOSING);
     expect(copied).toEqual([]);
+  });
+
+  it('refuses a ComfyUI workflow saved or removed: the book is as it was', async () => {
+    // Main's open dialog answers with a workflow file in the test's own folder.
+    let picked = '';
+    const { main } = await mainWithImage({
+      env: () => ({ PICTOR_E2E_OPEN_WORKFLOW: picked }),
+      wiring: (os) => ({ library: { dialogs: os.libraryDialogs, version: '0.0.0-test' } }),
+    });
+    picked = join(main.dir, 'picked.json');
+    writeFileSync(picked, JSON.stringify(WORKFLOW_GRAPH));
+    const tokenOf = async (): Promise<string> => {
+      const answer = await main.request('workflows:pick', undefined);
+      if (!answer.ok) throw new Error(answer.error.message);
+      return answer.value.pick!.token;
+    };
+    const map = { prompt: '6.text', seed: '3.seed' };
+    const kept = await main.request('workflows:save', {
+      token: await tokenOf(),
+      name: 'kept',
+      map,
+    });
+    expect(kept).toMatchObject({ ok: true });
+    const token = await tokenOf();
+    const { workflows } = main.runtime.core;
+    const answers = await askedAsTheCloseBegins(main, async () => [
+      await main.request('workflows:save', { token, name: 'asked-at-quit', map }),
+      await main.request('workflows:remove', { name: 'kept' }),
+      (await workflows.list()).map(({ name }) => name),
+    ]);
+    expect(answers).toMatchObject([CLOSING, CLOSING, ['kept']]);
+  });
+
+  // A refresh and a model's first use: tests/unit/core/param-schemas/model-options-close.test.ts
+  // (the demo's fal dialect on loopback, its fetch held).
+  it('refuses a model\'s options from a file and their "None": the options are as they were', async () => {
+    // Main's open dialog answers with a schema file in the test's own folder.
+    let picked = '';
+    const { main } = await mainWithImage({
+      env: () => ({ PICTOR_E2E_OPEN_OPTIONS: picked }),
+      wiring: (os) => ({ library: { dialogs: os.libraryDialogs, version: '0.0.0-test' } }),
+    });
+    picked = join(main.dir, 'house.json');
+    writeFileSync(
+      picked,
+      JSON.stringify({ properties: { style: { enum: ['vivid', 'natural'] } } }),
+    );
+    const house = { provider: 'pictor', model: 'house' } as const;
+    const kept = await main.request('models:fromFile', house);
+    expect(kept).toMatchObject({ ok: true, value: { ok: true } });
+    const file = join(main.dir, 'data', 'model-options.json');
+    const before = sha256(file);
+    const other = { provider: 'pictor', model: 'asked-at-quit' } as const;
+    const answers = await askedAsTheCloseBegins(main, async () => [
+      await main.request('models:fromFile', other),
+      await main.request('models:forget', house),
+      main.runtime.core.paramSchemas.kept().map((entry) => entry.model),
+      sha256(file),
+    ]);
+    expect(answers).toMatchObject([CLOSING, CLOSING, ['house'], before]);
+  });
+});
+
+describe('the engine once the close has stopped it', () => {
+  it("takes up no task when a front starts it again (an agent's call): nothing is written", async () => {
+    const { main, task } = await mainWithImage();
+    const { core } = main.runtime;
+    // A task whose process ended during its submit (its request may have left), as the history
+    // holds it: a start takes it up and records it as interrupted.
+    const left: TaskRecord = {
+      ...task,
+      localId: '0b6c1e2a-3d4f-4a5b-8c6d-7e8f9a0b1c2d',
+      taskId: null,
+      status: 'submitting',
+      images: [],
+      sendState: 'sent',
+    };
+    core.history.put(left);
+    let status: string | undefined;
+    after(core.engine, 'stop', async () => {
+      // Each MCP tool starts the engine first (mcp-task-tools.ts), without resuming.
+      core.engine.start({ resume: false });
+      status = core.history.get(left.localId)?.status;
+    });
+    await teardown();
+    expect(status).toBe('submitting');
   });
 });

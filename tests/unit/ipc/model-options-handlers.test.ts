@@ -33,7 +33,6 @@ function caller(stored: 'key' | 'none') {
     firstUse: () => Promise.reject(new Error('the handlers start no first use')),
     importFile: () => Promise.reject(new Error('no file is read here')),
     forget: () => Promise.resolve(false),
-    close: () => Promise.resolve(),
   };
   const handlers = modelOptionsHandlers({
     options,

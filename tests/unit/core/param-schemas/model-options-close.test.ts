@@ -1,13 +1,16 @@
 /**
- * The library's book of model options closed while a refresh is still fetching (a model's first
- * use in the window, started in the background, when the library is moved or removed): `close`
- * waits for the fetch to end, and what that fetch read is kept nowhere: no file, no folder made
- * again, nothing in use. The fetch is real HTTP to the demo's fal dialect on loopback, held at its
- * start by a gate the test opens (the fault injected on purpose).
+ * The library's book of model options as the core closes while a refresh is still fetching (a
+ * model's first use in the window, started in the background, when the app quits or the library
+ * is moved): its changes pass the core's closing gate (core/base/closing-gate.ts). The close waits
+ * for the refresh asked before it, whose options are kept within the close; none is written once
+ * the close has resolved; a refresh asked once the close has begun is refused, nothing fetched or
+ * kept. The fetch is real HTTP to the demo's fal dialect on loopback, held at its start by a gate
+ * the test opens (the fault injected on purpose).
  */
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ClosingGate } from '../../../../electron/core/base';
 import { openModelOptions } from '../../../../electron/core/param-schemas';
 import { parseCliArgs } from '../../../../electron/demo-service/cli-args';
 import { startDemoService } from '../../../../electron/demo-service/server';
@@ -50,14 +53,23 @@ const exists = (path: string) =>
     () => false,
   );
 
+/** The rejection `promise` ends with (null when it resolves). */
+function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
+}
+
 describe('the book of model options closed while a fetch is held', () => {
-  it('waits for the fetch, then keeps nothing of it', async () => {
+  it('waits for the refresh asked before the close, keeps it within the close, refuses one after', async () => {
     const service = await falDemo();
     const home = await tempFolder('options-close');
     cleanups.push(() => removeFolder(home));
     const dataDir = join(home, 'data');
     const { held, open, started } = heldFetch();
-    const options = await openModelOptions(dataDir, held, {});
+    const gate = new ClosingGate();
+    const options = await openModelOptions(dataDir, held, {}, gate);
     const credentials = {
       baseUrl: service.url,
       key: '',
@@ -68,22 +80,32 @@ describe('the book of model options closed while a fetch is held', () => {
     await started;
 
     let closed = false;
-    const closing = options.close().then(() => (closed = true));
-    // Every settled promise has run: close is still waiting for the held fetch.
+    const closing = gate.close().then(() => (closed = true));
+    // Every settled promise has run: the close is still waiting for the held fetch.
     await new Promise((resolve) => setImmediate(resolve));
     expect(closed).toBe(false);
+    // Asked once the close has begun: refused, nothing fetched.
+    const late = await rejectionOf(options.refresh(credentials, MODEL));
+    expect(late).toMatchObject({ sentence: { key: 'error.library.closing' } });
 
     open();
     await closing;
-    // The fetch itself went through: the service answered the schema, read after close began.
+    // The refresh asked before went through and was kept before the close resolved.
     expect(await refreshing).toEqual({ ok: true });
     expect(service.log.requests.filter((entry) => entry.route === 'schema')).toHaveLength(1);
-    expect(options.kept()).toEqual([]);
+    expect(options.kept().map((kept) => kept.model)).toEqual([MODEL]);
+    expect(await exists(join(dataDir, 'model-options.json'))).toBe(true);
+    // Nothing is written once the close has resolved: a first use and "None" are refused too.
+    await removeFolder(dataDir);
+    const after = [
+      await rejectionOf(options.firstUse(credentials, 'fal-ai/other')),
+      await rejectionOf(options.forget('fal', MODEL)),
+    ];
+    expect(after).toMatchObject([
+      { sentence: { key: 'error.library.closing' } },
+      { sentence: { key: 'error.library.closing' } },
+    ]);
     expect(await exists(dataDir), 'the data folder is not made again').toBe(false);
-    // A refresh asked after close keeps nothing either.
-    expect(await options.refresh(credentials, MODEL)).toEqual({ ok: true });
-    expect(await exists(dataDir)).toBe(false);
-    const reopened = await openModelOptions(dataDir, fetch, {});
-    expect(reopened.kept()).toEqual([]);
+    expect(service.log.requests.filter((entry) => entry.route === 'schema')).toHaveLength(1);
   });
 });
