@@ -290,6 +290,36 @@ const ANSWERS: readonly Case[] = [
     stream(`${event('IN_PROGRESS')}data: {"status": "COMPL`),
     { value: 'broken' },
   ],
+  // Not ASCII: cut in pieces, every character of two, three and four bytes is split somewhere.
+  [
+    'a running task whose logs are not ASCII',
+    poll,
+    {
+      body: JSON.stringify({
+        status: 'processing',
+        progress: 7,
+        logs: 'étape — 🎨 ✓ '.repeat(900),
+      }),
+    },
+    { value: { status: 'processing', progress: 7 } },
+  ],
+  [
+    'an error status whose page is not ASCII',
+    poll,
+    {
+      status: 502,
+      type: 'text/plain',
+      body: `Passerelle défaillante — réessayez 🎨 ${'é'.repeat(300)}`,
+    },
+  ],
+  [
+    'a status stream whose events are not ASCII',
+    falWait,
+    stream(
+      `: ça marche 🎨\n\n${`data: ${JSON.stringify({ status: 'IN_PROGRESS', logs: 'étape ✓' })}\n\n`}${event('COMPLETED')}`,
+    ),
+    { value: 'ended' },
+  ],
   [
     'a held read of an ended prediction',
     replicateWait,
@@ -314,6 +344,18 @@ describe('an answer sent in pieces reads as it does whole', () => {
     const at = stream(line(MAX_EVENT_CHARS) + event('COMPLETED'));
     const past = stream(line(MAX_EVENT_CHARS + 1) + event('COMPLETED'));
     for (const cut of ['whole', '1-byte'] as const) {
+      expect(await read(at, cut, falWait, client), cut).toEqual({ value: 'ended' });
+      expect(await read(past, cut, falWait, client), cut).toEqual({ value: 'broken' });
+    }
+  });
+
+  it('a status stream’s bound counts characters, not bytes, however a character is cut', async () => {
+    // The same bound in characters of two bytes each: a byte-a-chunk cut splits every one.
+    const line = (chars: number) => `: ${'é'.repeat(chars - 2)}\n`;
+    const client = clientOf(1024 * 1024);
+    const at = stream(line(MAX_EVENT_CHARS) + event('COMPLETED'));
+    const past = stream(line(MAX_EVENT_CHARS + 1) + event('COMPLETED'));
+    for (const cut of ['whole', '1-byte', '7-byte'] as const) {
       expect(await read(at, cut, falWait, client), cut).toEqual({ value: 'ended' });
       expect(await read(past, cut, falWait, client), cut).toEqual({ value: 'broken' });
     }
