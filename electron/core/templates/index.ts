@@ -22,7 +22,6 @@
  *   until the next.
  */
 export { keptTemplates } from './kept-templates';
-export { PICTOR_TEMPLATES_FORMAT } from './template-export';
 export {
   readTemplateFile,
   type TemplateFileFormat,
