@@ -249,14 +249,14 @@ export function importTemplates(
   }
   // The one parse tells the kind and is read.
   const value = parseJson(source);
-  if (typeof value === 'object' && value !== null && 'format' in value) {
-    if (value.format === PICTOR_TEMPLATES_FORMAT) {
-      readPictor(value, entries);
-      return imported('pictor');
-    }
-  }
-  readStyleList(value, entries, FOOOCUS);
-  return imported('fooocus');
+  const pictor =
+    typeof value === 'object' &&
+    value !== null &&
+    'format' in value &&
+    value.format === PICTOR_TEMPLATES_FORMAT;
+  if (pictor) readPictor(value, entries);
+  else readStyleList(value, entries, FOOOCUS);
+  return imported(pictor ? 'pictor' : 'fooocus');
 }
 
 /** How each format's text is read into entries. */
