@@ -20,9 +20,9 @@ import { messageOf, UserFacingError } from '../core/errors';
 import { ChosenFileNotSavedError } from '../core/fs';
 import type { PictorCore } from '../core/pictor-core';
 import {
-  PICTOR_TEMPLATES_FORMAT,
   readTemplateFile,
   type TemplateFileFormat,
+  type TemplateFileReading,
 } from '../core/templates';
 import { EXIT } from './cli-report';
 import type { CliIo } from './cli-io';
@@ -193,27 +193,16 @@ function decodeText(bytes: Uint8Array): string {
   }
 }
 
-/** The format of an import: given, or guessed from the file's name (and a JSON file's header). */
-async function importFormat(
-  file: string,
-  given: TemplateFileFormat | null,
-): Promise<TemplateFileFormat> {
+/**
+ * How an import reads its file: the format given, or guessed from the file's name (a `.json`
+ * file's kind is told by its head, on the import's one read: template-files.ts).
+ */
+function importReading(file: string, given: TemplateFileFormat | null): TemplateFileReading {
   if (given) return given;
   const extension = extname(file).toLowerCase();
   if (extension === '.csv') return 'a1111';
-  if (extension !== '.json') throw unguessed();
-  try {
-    const head = JSON.parse(decodeText(await readTemplateFile(file))) as unknown;
-    const pictor =
-      typeof head === 'object' &&
-      head !== null &&
-      'format' in head &&
-      head.format === PICTOR_TEMPLATES_FORMAT;
-    return pictor ? 'pictor' : 'fooocus';
-  } catch (error) {
-    if (error instanceof SyntaxError) return 'fooocus';
-    throw error;
-  }
+  if (extension === '.json') return 'json';
+  throw unguessed();
 }
 
 function unguessed(): UserFacingError {
@@ -234,10 +223,13 @@ async function importFile(
   action: TemplateAction & { kind: 'import' },
   io: CliIo,
 ): Promise<number> {
-  const format = await importFormat(action.file, action.format);
-  if (!action.format)
-    io.stderr(`Reading the file as ${format} (guessed from its name; --format to choose).\n`);
-  const summary = await core.templates.importFile(action.file, format);
+  const summary = await core.templates.importFile(
+    action.file,
+    importReading(action.file, action.format),
+  );
+  if (!action.format) {
+    io.stderr(`Read the file as ${summary.format} (guessed from its name; --format to choose).\n`);
+  }
   for (const problem of summary.problems) {
     io.stderr(
       `${terminalSafe(`${where(problem)}: ${englishText(problem.problem as Sentence)}`)}\n`,

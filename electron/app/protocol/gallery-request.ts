@@ -24,11 +24,11 @@ import {
   refusalResponse,
 } from './responses';
 import {
+  askServedFile,
   openServedFile,
   readExactly,
-  resolveServedFile,
+  type AskedFile,
   type ServeRules,
-  type ServedFile,
 } from './served-file';
 import { ReadBudget } from './read-budget';
 import { RealRoots } from './real-roots';
@@ -69,8 +69,6 @@ function refuseGalleryPath(segments: readonly string[]): ProtocolRefusal | null 
 const GALLERY_RULES: ServeRules = {
   contentTypes: GALLERY_CONTENT_TYPES,
   refusePath: refuseGalleryPath,
-  // streamFile opens the file with openServedFile, which checks it is a regular file.
-  opensAfter: true,
 };
 
 /**
@@ -100,19 +98,19 @@ export const GALLERY_STREAMS = new StreamSlots(16, { maxWaiting: 4096, idleMs: 3
 const GALLERY_ROOTS = new RealRoots();
 
 /**
- * Decides which file a gallery request names, or why it is refused: 400 for a malformed or
- * foreign address, 403 for anything that would leave the folder or is not an image, 404 when
- * there is no such path (or no gallery folder). Whether it is a regular file is checked on what
- * `serveGalleryRequest` opens, not here (GALLERY_RULES.opensAfter).
+ * Which file a gallery request asks for, or why it is refused as asked: 400 for a malformed or
+ * foreign address, 403 for a path that would leave the folder or is not an image's, 404 when there
+ * is no gallery folder. Where the file really is (a link, a folder link), and whether it is a
+ * regular file, is judged on what `serveGalleryRequest` opens (served-file.ts `openServedFile`).
  */
 export async function resolveGalleryRequest(
   root: string,
   requestUrl: string,
   roots: RealRoots = GALLERY_ROOTS,
-): Promise<ServedFile | ProtocolRefusal> {
+): Promise<AskedFile | ProtocolRefusal> {
   const parsed = parseRequestPath(requestUrl, GALLERY_SCHEME, GALLERY_HOST);
   if (!parsed.ok) return parsed;
-  return resolveServedFile(root, parsed.segments, GALLERY_RULES, (at) => roots.of(at));
+  return askServedFile(root, parsed.segments, GALLERY_RULES, (at) => roots.of(at));
 }
 
 export interface GalleryServeOptions {
@@ -163,18 +161,19 @@ async function wholeFile(
 async function streamFile(
   request: Request,
   root: string,
-  served: ServedFile,
+  asked: AskedFile,
   options: GalleryServeOptions & { readonly keys: readonly string[] },
 ): Promise<Response> {
   // A slot before the open: a request waiting for one holds no file.
   const slot = await (options.streams ?? GALLERY_STREAMS).take();
   if (!slot) return busyResponse();
   // Opened first, then checked: what is served is what was verified, not what was resolved.
-  const opened = await openServedFile(root, served);
-  if (!opened) {
+  const served = await openServedFile(root, asked, GALLERY_RULES);
+  if (!served.ok) {
     slot.release();
-    return refusalResponse(refuse(404, 'No such file.'));
+    return refusalResponse(served);
   }
+  const { opened, contentType } = served;
   const { handle, size } = opened;
   let handOver = false;
   try {
@@ -182,10 +181,10 @@ async function streamFile(
     if (keys.length > 0) {
       const scrub = (text: string) => scrubKey(text, keys);
       const reads = options.reads ?? GALLERY_READS;
-      return await heldKeyFile(request, opened, { contentType: served.contentType, scrub, reads });
+      return await heldKeyFile(request, opened, { contentType, scrub, reads });
     }
     const etag = fileEtag(opened);
-    const headers = galleryHeaders(served.contentType, etag, size);
+    const headers = galleryHeaders(contentType, etag, size);
     if (etagMatches(request.headers.get('if-none-match'), etag)) {
       return notModified(etag);
     }
@@ -242,10 +241,10 @@ async function answerGalleryRequest(
   options: GalleryServeOptions,
 ): Promise<Response> {
   if (!READ_METHODS.has(request.method)) return methodNotAllowed();
-  const served = await resolveGalleryRequest(root, request.url, options.roots);
-  if (!served.ok) return refusalResponse(served);
+  const asked = await resolveGalleryRequest(root, request.url, options.roots);
+  if (!asked.ok) return refusalResponse(asked);
   // Known before a slot is taken: a request waiting for the vault's first answer holds no file.
   const keys = (await options.heldKeys?.()) ?? [];
   await options.beforeOpen?.();
-  return streamFile(request, root, served, { ...options, keys });
+  return streamFile(request, root, asked, { ...options, keys });
 }

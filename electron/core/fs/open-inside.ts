@@ -68,9 +68,18 @@ export interface OpenInsideOptions {
   readonly realRoot?: Buffer;
 }
 
-/** A file opened inside the root, or why not: a link on the way, or it was not inside. */
+/**
+ * A file opened inside the root, or why not: a link on the way, or it was not inside. `openedPath`
+ * is the kernel's path of what was opened where the containment check asked for it (Linux's `/proc`:
+ * the real path, no link in it), else null.
+ */
 export type InsideOpen =
-  | { readonly ok: true; readonly handle: FileHandle; readonly stats: BigIntStats }
+  | {
+      readonly ok: true;
+      readonly handle: FileHandle;
+      readonly stats: BigIntStats;
+      readonly openedPath: Buffer | null;
+    }
   | { readonly ok: false; readonly why: 'link' | 'outside' };
 
 const LINK: InsideOpen = { ok: false, why: 'link' };
@@ -125,33 +134,42 @@ async function identities(paths: readonly Buffer[]): Promise<BigIntStats[] | 'li
   return infos;
 }
 
-/** Whether the kernel's path of the open `handle` lies below `realRoot`. */
-async function descriptorInside(handle: FileHandle, realRoot: Buffer): Promise<boolean> {
+/** The kernel's path of the open `handle` when it lies below `realRoot`, else null. */
+async function descriptorInside(handle: FileHandle, realRoot: Buffer): Promise<Buffer | null> {
   const opened = await fs.readlink(`/proc/self/fd/${handle.fd}`, { encoding: 'buffer' });
   const prefix = Buffer.concat([trimmed(realRoot), SEPARATOR]);
-  return opened.length > prefix.length && opened.subarray(0, prefix.length).equals(prefix);
+  const inside = opened.length > prefix.length && opened.subarray(0, prefix.length).equals(prefix);
+  return inside ? opened : null;
+}
+
+/** What {@link checkOpened} found: the handle's `fstat`, and its path where it was asked. */
+interface Checked {
+  readonly stats: BigIntStats;
+  readonly openedPath: Buffer | null;
+  /** Null when what was opened is inside the root, else why not. */
+  readonly refused: InsideOpen | null;
 }
 
 /**
- * The handle's `fstat`, and null when what it opened is inside the root, else why not. The
- * descriptor's path and its `fstat` are asked for at once (one trip through the thread pool); the
- * walk compares the stats with the components', so it asks after.
+ * The handle's `fstat`, and whether what it opened is inside the root. The descriptor's path and
+ * its `fstat` are asked for at once (one trip through the thread pool); the walk compares the
+ * stats with the components', so it asks after.
  */
 async function checkOpened(
   containment: Containment,
   handle: FileHandle,
   paths: readonly Buffer[],
   before: readonly BigIntStats[] | null,
-): Promise<{ readonly stats: BigIntStats; readonly refused: InsideOpen | null }> {
+): Promise<Checked> {
   if (containment === 'descriptor') {
-    const [stats, inside] = await Promise.all([
+    const [stats, openedPath] = await Promise.all([
       handle.stat({ bigint: true }),
       descriptorInside(handle, paths[0] as Buffer),
     ]);
-    return { stats, refused: inside ? null : OUTSIDE };
+    return { stats, openedPath, refused: openedPath ? null : OUTSIDE };
   }
   const stats = await handle.stat({ bigint: true });
-  return { stats, refused: await walkContained(stats, paths, before) };
+  return { stats, openedPath: null, refused: await walkContained(stats, paths, before) };
 }
 
 async function walkContained(
@@ -200,8 +218,8 @@ export async function openInside(
   }
   try {
     await options.afterOpen?.();
-    const { stats, refused } = await checkOpened(containment, handle, paths, before);
-    if (refused === null) return { ok: true, handle, stats };
+    const { stats, openedPath, refused } = await checkOpened(containment, handle, paths, before);
+    if (refused === null) return { ok: true, handle, stats, openedPath };
     await handle.close();
     return refused;
   } catch (error) {

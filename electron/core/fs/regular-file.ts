@@ -75,6 +75,11 @@ export interface OpenedRegularFile {
   readonly handle: FileHandle;
   readonly size: number;
   readonly mtimeMs: number;
+  /**
+   * The kernel's path of what was opened, where the check that it is inside asked for it (Linux:
+   * the real path, no link in it; open-inside.ts), else null.
+   */
+  readonly openedPath: Buffer | null;
 }
 
 /**
@@ -90,12 +95,12 @@ export async function openRegularFile(
 ): Promise<OpenedRegularFile> {
   const opened = await openInside(root, path, seams);
   if (!opened.ok) throw new UnsafeFileError(opened.why === 'link' ? 'link' : 'outside');
-  const { handle, stats } = opened;
+  const { handle, stats, openedPath } = opened;
   try {
     const reason = notRegular(stats);
     if (reason) throw new UnsafeFileError(reason);
     if (Number(stats.size) > maxBytes) throw new UnsafeFileError('tooLarge', maxBytes);
-    return { handle, size: Number(stats.size), mtimeMs: Number(stats.mtimeMs) };
+    return { handle, size: Number(stats.size), mtimeMs: Number(stats.mtimeMs), openedPath };
   } catch (error) {
     await handle.close();
     throw error;

@@ -288,7 +288,9 @@ export class AnswerReader {
         // A buffer Node will not let go of (its pool's): copied below.
       }
     }
-    const bytes = chunk.slice();
+    // A copy in memory of its own: a Buffer's slice() is a view of the same memory, and
+    // transferring it would take the transport's buffer, or throw for Node's pool.
+    const bytes = new Uint8Array(chunk);
     this.#post(running, { type: 'chunk', id, bytes }, [bytes.buffer]);
   }
 

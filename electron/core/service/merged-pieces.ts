@@ -7,7 +7,9 @@
  * came as a megabyte of one-byte pieces, each moved to the worker by a message of its own, 7.8–9.7
  * s of the process's CPU for one answer (load 10–15). Now what arrives in one turn of the event
  * loop goes on together: 1.1–1.4 s, of which handing on a million pieces costs the transport itself
- * 0.9–1.4 s (tests/hardening/hostile/answer-byte-pieces.test.ts).
+ * 0.9–1.4 s (tests/hardening/hostile/answer-byte-pieces.test.ts). readableBody has since read what
+ * its message holds when asked (core/fs/readable-body.ts), a socket read's worth a piece, as
+ * undici's fetch does; this merge stays the reader's own bound on whatever a transport hands on.
  *
  * A piece of {@link MERGED_BELOW} bytes or more goes on as it came (the transport's chunks do:
  * nothing is copied). Smaller ones are held, and copied into one buffer from the second on; what

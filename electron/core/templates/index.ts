@@ -22,7 +22,10 @@
  *   until the next.
  */
 export { keptTemplates } from './kept-templates';
-export { PICTOR_TEMPLATES_FORMAT } from './template-export';
-export { readTemplateFile, type TemplateFileFormat } from './template-files';
+export {
+  readTemplateFile,
+  type TemplateFileFormat,
+  type TemplateFileReading,
+} from './template-files';
 export { sourceOf, type TemplateSource } from './template-source';
 export { TemplateStore } from './template-store';

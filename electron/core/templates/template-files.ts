@@ -54,10 +54,21 @@ export const MAX_TEMPLATES_PER_FILE = 10_000;
 /** The formats a template file may be in. */
 export type TemplateFileFormat = 'pictor' | 'fooocus' | 'a1111' | 'invokeai';
 
-/** What an import gives: the templates to keep, and each entry's problem (skipped or renamed). */
+/**
+ * How a template file is read: in a format, or `json`, a JSON file of either kind: Pictor's when
+ * its head names Pictor's format, else a Fooocus style list (a `.json` file given no format). The
+ * kind is told from the one parse the import makes.
+ */
+export type TemplateFileReading = TemplateFileFormat | 'json';
+
+/**
+ * What an import gives: the templates to keep, each entry's problem (skipped or renamed), and the
+ * format the file was read as.
+ */
 export interface TemplateImport {
   readonly templates: PromptTemplate[];
   readonly problems: TemplateImportProblem[];
+  readonly format: TemplateFileFormat;
 }
 
 function refuse(problem: Sentence, detail?: string): UserFacingError {
@@ -222,12 +233,30 @@ function readStyleCsv(source: string, entries: TemplateEntries, dialect: Foreign
  */
 export function importTemplates(
   bytes: Uint8Array,
-  format: TemplateFileFormat,
+  format: TemplateFileReading,
   options: TemplateImportOptions,
 ): TemplateImport {
   const entries = new TemplateEntries(options);
-  READERS[format](decode(bytes), entries);
-  return { templates: entries.templates, problems: entries.problems };
+  const source = decode(bytes);
+  const imported = (read: TemplateFileFormat): TemplateImport => ({
+    templates: entries.templates,
+    problems: entries.problems,
+    format: read,
+  });
+  if (format !== 'json') {
+    READERS[format](source, entries);
+    return imported(format);
+  }
+  // The one parse tells the kind and is read.
+  const value = parseJson(source);
+  const pictor =
+    typeof value === 'object' &&
+    value !== null &&
+    'format' in value &&
+    value.format === PICTOR_TEMPLATES_FORMAT;
+  if (pictor) readPictor(value, entries);
+  else readStyleList(value, entries, FOOOCUS);
+  return imported(pictor ? 'pictor' : 'fooocus');
 }
 
 /** How each format's text is read into entries. */

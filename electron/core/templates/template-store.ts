@@ -42,6 +42,7 @@ import {
   readTemplateFile,
   writeTemplateFile,
   type TemplateFileFormat,
+  type TemplateFileReading,
 } from './template-files';
 import {
   exportTemplates,
@@ -61,9 +62,13 @@ export interface TemplateInput {
   readonly version?: number | undefined;
 }
 
-/** What an import did: how many templates it added, and each entry it skipped or renamed. */
+/**
+ * What an import did: how many templates it added, each entry it skipped or renamed, and the
+ * format the file was read as.
+ */
 export interface TemplateImportSummary {
   readonly imported: number;
+  readonly format: TemplateFileFormat;
   readonly problems: readonly (
     TemplateImportProblem | { readonly name: string; readonly problem: Sentence }
   )[];
@@ -216,12 +221,13 @@ export class TemplateStore {
   }
 
   /**
-   * Imports the template file at `path` (a path main chose) in `format`: its templates named apart
-   * from the library's and from one another, all written in one transaction or none; an entry
+   * Imports the template file at `path` (a path main chose) in `format` (or `json`: either JSON
+   * kind, told by its head), read once: its templates named apart from the library's and from one
+   * another, all written in one transaction or none; an entry
    * that cannot be read, or whose body does not parse, is reported and skipped.
    * @throws UserFacingError when the file as a whole cannot be read, or too many templates.
    */
-  async importFile(path: string, format: TemplateFileFormat): Promise<TemplateImportSummary> {
+  async importFile(path: string, format: TemplateFileReading): Promise<TemplateImportSummary> {
     const bytes = await readTemplateFile(path);
     const summary = this.change((write) => {
       const existingNames = write.templates().map((row) => row.name);
@@ -234,7 +240,7 @@ export class TemplateStore {
         return parsed.ok;
       });
       this.writeAll(good, write);
-      return { imported: good.length, problems };
+      return { imported: good.length, format: read.format, problems };
     });
     if (summary.imported > 0) await this.backedUp();
     return summary;

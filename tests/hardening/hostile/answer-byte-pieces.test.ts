@@ -6,7 +6,8 @@
  * message of its own: 9.3 s of the process's CPU for one answer (load 10), every answer (a poll,
  * a submit, a held wait; an error's body was kept piece by piece on main). Now what arrives in one
  * turn goes on together (merged-pieces.ts): 61 messages instead of 975,033, 1.1 s of which the
- * transport's own handing on is 0.9 s.
+ * transport's own handing on is 0.9 s. And readableBody now reads what the message holds when
+ * asked, a socket read's worth a piece, not a piece a chunk (readable-body.ts).
  *
  * Over real HTTP on loopback (a server that frames each answer itself, so the pieces are exactly
  * as cut), through the real service client and the answer worker: every answer reads the same in
@@ -119,8 +120,8 @@ async function service(bytes: Buffer, ending: Ending = 'end'): Promise<string> {
 /**
  * A fetch over node:http whose answer's body is the message read by readableBody, as the app's
  * adapter reads Electron's (electron-net-fetch.ts) and the CLI's a streamed request's answer
- * (node-fetch.ts): each chunk the service framed is a piece of its own. (Node's own fetch hands on
- * what one socket read parsed as one piece: it cannot send a piece a byte.)
+ * (node-fetch.ts): node:http makes each chunk the service framed a chunk of the message, and
+ * readableBody hands on what the message holds when it is read.
  */
 const framedFetch: FetchLike = (url, init) =>
   new Promise((resolve, reject) => {
@@ -290,6 +291,36 @@ const ANSWERS: readonly Case[] = [
     stream(`${event('IN_PROGRESS')}data: {"status": "COMPL`),
     { value: 'broken' },
   ],
+  // Not ASCII: cut in pieces, every character of two, three and four bytes is split somewhere.
+  [
+    'a running task whose logs are not ASCII',
+    poll,
+    {
+      body: JSON.stringify({
+        status: 'processing',
+        progress: 7,
+        logs: 'étape — 🎨 ✓ '.repeat(900),
+      }),
+    },
+    { value: { status: 'processing', progress: 7 } },
+  ],
+  [
+    'an error status whose page is not ASCII',
+    poll,
+    {
+      status: 502,
+      type: 'text/plain',
+      body: `Passerelle défaillante — réessayez 🎨 ${'é'.repeat(300)}`,
+    },
+  ],
+  [
+    'a status stream whose events are not ASCII',
+    falWait,
+    stream(
+      `: ça marche 🎨\n\n${`data: ${JSON.stringify({ status: 'IN_PROGRESS', logs: 'étape ✓' })}\n\n`}${event('COMPLETED')}`,
+    ),
+    { value: 'ended' },
+  ],
   [
     'a held read of an ended prediction',
     replicateWait,
@@ -314,6 +345,18 @@ describe('an answer sent in pieces reads as it does whole', () => {
     const at = stream(line(MAX_EVENT_CHARS) + event('COMPLETED'));
     const past = stream(line(MAX_EVENT_CHARS + 1) + event('COMPLETED'));
     for (const cut of ['whole', '1-byte'] as const) {
+      expect(await read(at, cut, falWait, client), cut).toEqual({ value: 'ended' });
+      expect(await read(past, cut, falWait, client), cut).toEqual({ value: 'broken' });
+    }
+  });
+
+  it('a status stream’s bound counts characters, not bytes, however a character is cut', async () => {
+    // The same bound in characters of two bytes each: a byte-a-chunk cut splits every one.
+    const line = (chars: number) => `: ${'é'.repeat(chars - 2)}\n`;
+    const client = clientOf(1024 * 1024);
+    const at = stream(line(MAX_EVENT_CHARS) + event('COMPLETED'));
+    const past = stream(line(MAX_EVENT_CHARS + 1) + event('COMPLETED'));
+    for (const cut of ['whole', '1-byte', '7-byte'] as const) {
       expect(await read(at, cut, falWait, client), cut).toEqual({ value: 'ended' });
       expect(await read(past, cut, falWait, client), cut).toEqual({ value: 'broken' });
     }

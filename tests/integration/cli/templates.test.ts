@@ -131,7 +131,7 @@ describe('pictor template', () => {
     const file = join(dataDir, 'sdxl_styles.json');
     await writeFile(file, JSON.stringify(styles));
     const imported = await ok(pictor('import', file));
-    expect(imported.stderr).toContain('Reading the file as fooocus');
+    expect(imported.stderr).toContain('Read the file as fooocus');
     expect(imported.stderr).toMatch(/entry 3: /);
     expect(imported.stdout).toContain('Imported 2 template(s).');
     const out = join(dataDir, 'out.json');
@@ -149,7 +149,7 @@ describe('pictor template', () => {
     const file = join(dataDir, 'styles.csv');
     await writeFile(file, csv);
     const imported = await ok(pictor('import', file));
-    expect(imported.stderr).toContain('Reading the file as a1111');
+    expect(imported.stderr).toContain('Read the file as a1111');
     expect(imported.stderr).toMatch(/line 3: A template needs a name\./);
     expect(imported.stdout).toContain('Imported 2 template(s).');
     const out = join(dataDir, 'out.csv');
@@ -162,7 +162,7 @@ describe('pictor template', () => {
     const own = join(dataDir, 'mine.json');
     await ok(pictor('export', own));
     const again = await ok(pictor('import', own));
-    expect(again.stderr).toContain('Reading the file as pictor');
+    expect(again.stderr).toContain('Read the file as pictor');
     expect(again.stderr).toContain('imported as “Artsy (2)”');
     expect(lines(await ok(pictor('ls'))).map((line) => line.split('\t')[0])).toEqual([
       'Artsy',

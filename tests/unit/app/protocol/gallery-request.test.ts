@@ -1,11 +1,12 @@
-import { realpathSync } from 'node:fs';
+import { existsSync, promises as fsPromises, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   resolveGalleryRequest,
   serveGalleryRequest,
 } from '../../../../electron/app/protocol/gallery-request';
+import { RealRoots } from '../../../../electron/app/protocol/real-roots';
 import { readExactly } from '../../../../electron/app/protocol/served-file';
 import { galleryUrl } from '../../../../shared/ipc/api';
 import { makeProtocolFixture, type ProtocolFixture } from './protocol-fixture';
@@ -21,32 +22,48 @@ afterAll(async () => {
 
 const G = 'pictor-gallery://gallery';
 const FIFO = fifoMaker();
+/** Whether the kernel names an open descriptor's file (open-inside.ts's `descriptor` check). */
+const DESCRIPTOR_PATHS = process.platform === 'linux' && existsSync('/proc/self/fd');
 
-describe('resolveGalleryRequest against a real folder', () => {
+/** The status a gallery request for `url` is answered with under `root`, and its body. */
+async function answer(root: string, url: string): Promise<{ status: number; body: Buffer }> {
+  const response = await serveGalleryRequest(new Request(url), root, { roots: new RealRoots() });
+  return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+describe('gallery requests against a real folder', () => {
   it.each([
     ['2024/05/task/image-0.png', '2024/05/task/image-0.png', 'image/png'],
     ['2024/05/task/.thumbs/image-0.webp', '2024/05/task/.thumbs/image-0.webp', 'image/webp'],
     ['2024/05/task/IMAGE-1.PNG', '2024/05/task/IMAGE-1.PNG', 'image/png'],
     ['link-inside.png', '2024/05/task/image-0.png', 'image/png'],
   ])('serves %s', async (path, realFile, contentType) => {
-    const result = await resolveGalleryRequest(fixture.root, `${G}/${path}`);
+    const response = await serveGalleryRequest(new Request(`${G}/${path}`), fixture.root);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(contentType);
+    const served = Buffer.from(await response.arrayBuffer());
+    expect(served.equals(readFileSync(join(fixture.root, realFile)))).toBe(true);
+  });
+
+  it('asks for the path as named inside the root as given, and the root’s real path', async () => {
+    const result = await resolveGalleryRequest(fixture.root, `${G}/link-inside.png`);
     expect(result).toEqual({
       ok: true,
-      file: join(realpathSync(fixture.root), realFile),
+      file: join(fixture.root, 'link-inside.png'),
       realRoot: Buffer.from(realpathSync(fixture.root)),
-      contentType,
+      contentType: 'image/png',
     });
   });
 
   it('serves what galleryUrl() builds, spaces and accents included', async () => {
-    const result = await resolveGalleryRequest(fixture.root, galleryUrl('a b/ünïcode.png'));
-    expect(result.ok && result.file).toBe(join(realpathSync(fixture.root), 'a b', 'ünïcode.png'));
+    const { status, body } = await answer(fixture.root, galleryUrl('a b/ünïcode.png'));
+    expect(status).toBe(200);
+    expect(body.equals(fixture.png)).toBe(true);
   });
 
   it('serves from a root that is itself a symlink', async () => {
     const root = join(fixture.base, 'gallery-link');
-    const result = await resolveGalleryRequest(root, `${G}/2024/05/task/image-0.png`);
-    expect(result.ok).toBe(true);
+    expect((await answer(root, `${G}/2024/05/task/image-0.png`)).status).toBe(200);
   });
 
   it.each([
@@ -85,8 +102,11 @@ describe('resolveGalleryRequest against a real folder', () => {
     ['2024/05/task/image-9.png', 404],
     ['2024/05/task/image-0.png/x.png', 404],
   ])('refuses %j with %i', async (path, status) => {
-    const result = await resolveGalleryRequest(fixture.root, `${G}/${path}`);
-    expect(result).toMatchObject({ ok: false, status });
+    // As asked (the address as written: a Request would already have taken its dots out), then
+    // as opened.
+    const asked = await resolveGalleryRequest(fixture.root, `${G}/${path}`);
+    const answered = asked.ok ? (await answer(fixture.root, `${G}/${path}`)).status : asked.status;
+    expect(answered).toBe(status);
   });
 
   it('refuses the absolute path of a real file outside, raw or encoded', async () => {
@@ -161,6 +181,41 @@ describe('serveGalleryRequest', () => {
     expect(replaced.headers.get('etag')).not.toBe(etag);
     expect((await replaced.arrayBuffer()).byteLength).toBe(fixture.png.length + 1);
     await rm(dir, { recursive: true });
+  });
+
+  it('looks a gallery image up once: the one open serves the check and the body', async () => {
+    const roots = new RealRoots();
+    const realRoot = realpathSync(fixture.root);
+    await answer(fixture.root, url);
+    const realpath = vi.spyOn(fsPromises, 'realpath');
+    const opened = vi.spyOn(fsPromises, 'open');
+    try {
+      for (const path of ['2024/05/task/image-0.png', '2024/05/task/.thumbs/image-0.webp']) {
+        realpath.mockClear();
+        opened.mockClear();
+        const response = await serveGalleryRequest(new Request(`${G}/${path}`), fixture.root, {
+          roots,
+        });
+        expect(response.status).toBe(200);
+        await response.arrayBuffer();
+        // The root's real path may be asked again (real-roots.ts holds it a second). A file's
+        // only where the kernel does not name what was opened (no /proc), and after the open.
+        const asked = realpath.mock.calls.map(([at]) => String(at));
+        const files = asked.filter((at) => at !== fixture.root);
+        expect(files, path).toEqual(DESCRIPTOR_PATHS ? [] : [join(fixture.root, path)]);
+        const fileAsked = realpath.mock.invocationCallOrder[asked.indexOf(files[0] ?? '')];
+        if (fileAsked !== undefined) {
+          expect(fileAsked).toBeGreaterThan(opened.mock.invocationCallOrder[0]!);
+        }
+        expect(
+          opened.mock.calls.map(([at]) => String(at)),
+          path,
+        ).toEqual([join(realRoot, path)]);
+      }
+    } finally {
+      realpath.mockRestore();
+      opened.mockRestore();
+    }
   });
 
   it('answers HEAD with headers and no body', async () => {

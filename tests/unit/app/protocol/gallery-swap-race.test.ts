@@ -1,7 +1,8 @@
 /**
- * The gallery protocol's check-then-open race. Between the decision (which file,
- * checked with realpath) and the open, a folder on the way, or the file itself, is swapped for
- * a link to a folder outside the gallery. No byte of the outside file may be served.
+ * The gallery protocol's check-then-open race. Between the request's decision (which file, as
+ * asked) and the open, a folder on the way, or the file itself, is swapped for a link to a folder
+ * outside the gallery. No byte of the outside file may be served: what was opened is judged, and
+ * it is outside (403, as any link that leads out).
  */
 import { mkdir, rename, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -62,15 +63,15 @@ describe('a swap between the check and the open serves nothing from outside', ()
     ['the file itself', '2024/05/task/image-1.png'],
   ])('%s swapped for a link', async (_, relative) => {
     const answer = await get(swap(relative));
-    expect(answer.status).toBe(404);
+    expect(answer.status).toBe(403);
     expect(answer.body.includes(secret.subarray(0, 64))).toBe(false);
   });
 
-  it('a HEAD after the swap answers 404 too (no size or date of the outside file)', async () => {
+  it('a HEAD after the swap is refused too (no size or date of the outside file)', async () => {
     const response = await serveGalleryRequest(new Request(URL_, { method: 'HEAD' }), root, {
       beforeOpen: swap('2024/05/task'),
     });
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(403);
     expect(response.headers.get('content-length')).not.toBe(String(secret.length));
   });
 });

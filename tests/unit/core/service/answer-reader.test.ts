@@ -94,6 +94,37 @@ describe('the answer worker', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('moves a piece that shares its memory as a copy: Node’s pool, a transport’s buffer', async () => {
+    const text = JSON.stringify({ id: 'task-1', status: 'completed', output: { data: [] } });
+    // A transport's buffer of which the piece is a view (a socket read), and one of Node's pool
+    // (a small Buffer, as a stream's read() gives pieces joined): neither may be taken.
+    const backing = Buffer.alloc(text.length + 64);
+    backing.write(text, 16);
+    const pieces = {
+      'a view of a transport’s buffer': () => backing.subarray(16, 16 + text.length),
+      'a piece of Node’s pool': () => Buffer.from(text),
+    };
+    for (const [what, piece] of Object.entries(pieces)) {
+      const fake = fakeFetch(() => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(piece());
+            controller.close();
+          },
+        });
+        return new Response(body, { headers: { 'content-type': 'application/json' } });
+      });
+      const reader = new AnswerReader();
+      readers.push(reader);
+      const client = new ServiceClient({ fetch: fake.fetch, answers: reader });
+      await expect(client.getTask(credentials, 'task-1'), what).resolves.toMatchObject({
+        status: 'completed',
+      });
+    }
+    expect(backing.buffer.byteLength).toBeGreaterThan(0);
+    expect(backing.subarray(16, 16 + text.length).toString()).toBe(text);
+  });
+
   it('stops reading when the caller aborts, with the caller’s reason', async () => {
     const reader = new AnswerReader({ workerUrl: support('stuck-answer-worker.ts') });
     readers.push(reader);

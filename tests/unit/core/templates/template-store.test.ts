@@ -197,7 +197,7 @@ describe('TemplateStore', () => {
     }
     expect(core.templates.list()).toEqual([]);
     const summary = await core.templates.importFile(file, 'fooocus');
-    expect(summary).toEqual({ imported: 5, problems: [] });
+    expect(summary).toEqual({ imported: 5, format: 'fooocus', problems: [] });
     const again = await core.templates.importFile(file, 'fooocus');
     expect(again.imported).toBe(5);
     expect(names(core)).toContain('S0 (2)');
