@@ -251,7 +251,8 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
   const triageDeps = { engine, triage: history.triage, now: () => options.clock.now(), gate };
   const boards: Boards = new Boards(triageDeps);
   const templates = keptTemplates(history.templates, gallery, { ...triageDeps, logger });
-  return {
+  // `close` names the assembly itself, not `this`: a caller may call it apart from the core.
+  const assembled: Assembled = {
     ...parts,
     serviceReach,
     // A one-command host (inThread) pages no gallery: no walk of its first order.
@@ -271,10 +272,9 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     ...batchPartsOf({ engine, costs, templates, gate, gallery }, options, logger),
     operations: operationsOf({ ...parts, templates, history: writing, gate }, options),
     ...scrubbersOf(options),
-    close() {
-      return closeInOrder({ ...this, historyWorker, verifier, gate });
-    },
+    close: () => closeInOrder({ ...assembled, historyWorker, verifier, gate }),
   };
+  return assembled;
 }
 
 /** What the core's close ends, in order. */
