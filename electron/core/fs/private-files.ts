@@ -5,7 +5,7 @@
  * the folder's inherited ACL (the user's profile) already keeps others out, so nothing is done.
  */
 import { chmodSync, lstatSync } from 'node:fs';
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, stat, type FileHandle } from 'node:fs/promises';
 import { systemErrorCode } from '../errors';
 
 export const PRIVATE_FOLDER_MODE = 0o700;
@@ -34,8 +34,26 @@ export async function ensurePrivateFolder(
 ): Promise<void> {
   await mkdir(path, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   if (!posix(platform)) return;
-  const { mode } = await stat(path);
-  if ((mode & SHARED_BITS) !== 0) await chmod(path, mode & ~SHARED_BITS & 0o7777);
+  const tightened = privateModeOf((await stat(path)).mode);
+  if (tightened !== null) await chmod(path, tightened);
+}
+
+/** `mode` without group and other bits, or null when it has none (nothing to change). */
+function privateModeOf(mode: number): number | null {
+  return (mode & SHARED_BITS) === 0 ? null : mode & ~SHARED_BITS & 0o7777;
+}
+
+/**
+ * Takes group and other bits away from the open `handle`, whose `fstat` mode is `mode`: the
+ * folder or file opened, whatever its path leads to by now (POSIX; nothing on Windows).
+ */
+export async function tightenOpened(
+  handle: FileHandle,
+  mode: number,
+  platform: NodeJS.Platform = process.platform,
+): Promise<void> {
+  const tightened = posix(platform) ? privateModeOf(mode) : null;
+  if (tightened !== null) await handle.chmod(tightened);
 }
 
 /**
