@@ -4,7 +4,7 @@
  * (usually 022) would otherwise leave these readable by all. Windows has no such bits: there
  * the folder's inherited ACL (the user's profile) already keeps others out, so nothing is done.
  */
-import { chmodSync, lstatSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, openSync } from 'node:fs';
 import { chmod, mkdir, stat, type FileHandle } from 'node:fs/promises';
 import { systemErrorCode } from '../errors';
 
@@ -56,17 +56,32 @@ export async function tightenOpened(
   if (tightened !== null) await handle.chmod(tightened);
 }
 
+/** Read only, never through a link, never waiting (a FIFO planted there opens at once). */
+const TIGHTEN_FLAGS =
+  constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
 /**
  * Takes group and other bits away from an existing file; a missing file is not an error. A link
  * is left as it is, never followed: one left where a kept file is (settings.json, a key vault)
- * while the data folder was open to others had its target, a file of the user's, made 0600.
+ * while the data folder was open to others had its target, a file of the user's, made 0600. The
+ * file is opened (never through a link) and its descriptor changed: a chmod by path after a look
+ * followed a link another local user swapped in between the two.
  */
 export function tightenFileSync(path: string, platform: NodeJS.Platform = process.platform): void {
   if (!posix(platform)) return;
+  let fd: number;
   try {
-    const info = lstatSync(path);
-    if (info.isFile() && (info.mode & SHARED_BITS) !== 0) chmodSync(path, PRIVATE_FILE_MODE);
+    fd = openSync(path, TIGHTEN_FLAGS);
   } catch (error) {
-    if (systemErrorCode(error) !== 'ENOENT') throw error;
+    const code = systemErrorCode(error);
+    // ELOOP: O_NOFOLLOW met a link, left as it is.
+    if (code === 'ENOENT' || code === 'ELOOP') return;
+    throw error;
+  }
+  try {
+    const info = fstatSync(fd);
+    if (info.isFile() && privateModeOf(info.mode) !== null) fchmodSync(fd, PRIVATE_FILE_MODE);
+  } finally {
+    closeSync(fd);
   }
 }
