@@ -7,6 +7,10 @@
  * chmod by path after them followed whatever the path was by then, so the user's folder or file,
  * open to others as they chose, was made private. Not one try may change it: the chmod acts on what
  * the checks saw or on nothing. The race must have struck (some tries refused or left alone).
+ * The swapper needs write access to the folder above what it swaps: the app and the CLI make the
+ * data folder 0700 before any of these calls, so there the window is the start's; the helpers are
+ * race-free by themselves for any root they are given (the inline spool's is the gallery folder,
+ * whose mode is the user's choice).
  * Counted in tries, never timed. With the chmod by path, 10,000 tries changed the user's folder 82
  * times (the folder swapped) and 29 times (a folder above it swapped), at a load average of 4 on 2
  * cores; 100,000 tries changed the user's file 17, 2 and 1 times in three runs (load 14).
