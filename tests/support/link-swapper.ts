@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 
 /** Plain JavaScript: a worker started from source text is not transformed by vitest. */
 const SWAPPER = `
-const { renameSync, symlinkSync, unlinkSync, lstatSync } = require('node:fs');
+const { renameSync, rmSync, symlinkSync, unlinkSync, lstatSync } = require('node:fs');
 const { dirname } = require('node:path');
 const { parentPort, workerData } = require('node:worker_threads');
 const { folder, outside, maxSwaps, maxMs, dwell, flag } = workerData;
@@ -19,13 +19,31 @@ const started = Date.now();
 const parent = dirname(folder);
 const linger = (n) => { for (let i = 0; i < n; i += 1) lstatSync(parent); };
 let swaps = 0;
+// Code under test that makes the folder when it finds none may make it (and folders in it) in the
+// moment it is away: what it made there is taken away for the link or the real folder, again
+// while the code makes it again.
+const TAKEN_BY_OTHERS = ['EEXIST', 'ENOTEMPTY', 'EISDIR'];
+const into = (put) => {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return put();
+    } catch (error) {
+      if (!TAKEN_BY_OTHERS.includes(error.code) || tries === 1000) throw error;
+      try {
+        rmSync(folder, { recursive: true });
+      } catch (again) {
+        if (!TAKEN_BY_OTHERS.includes(again.code) && again.code !== 'ENOENT') throw again;
+      }
+    }
+  }
+};
 Atomics.store(control, 1, 1);
 while (Atomics.load(control, 0) === 0 && swaps < maxSwaps && Date.now() - started < maxMs) {
   renameSync(folder, away);
-  symlinkSync(outside, folder, 'dir');
+  into(() => symlinkSync(outside, folder, 'dir'));
   linger(linkDwell);
   unlinkSync(folder);
-  renameSync(away, folder);
+  into(() => renameSync(away, folder));
   linger(realDwell);
   swaps += 1;
 }

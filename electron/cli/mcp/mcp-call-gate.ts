@@ -102,7 +102,8 @@ export class CallGate implements Transport {
   private received(message: JSONRPCMessage): void {
     if (isJSONRPCNotification(message) && message.method === 'notifications/cancelled') {
       const id = (message.params as { requestId?: RequestId } | undefined)?.requestId;
-      if (id !== undefined) this.cancelled(id);
+      // Only a cancel of a call the SDK has goes on (see cancelled()).
+      if (id === undefined || !this.cancelled(id)) return;
     }
     if (!isJSONRPCRequest(message)) {
       this.onmessage?.(message);
@@ -141,12 +142,23 @@ export class CallGate implements Transport {
       .catch((failed: unknown) => this.onerror?.(failed as Error));
   }
 
-  /** A call was cancelled: its place freed when running, else dropped when still waiting. */
-  private cancelled(id: RequestId): void {
+  /**
+   * A call was cancelled: its place freed when running, else dropped when still waiting.
+   * @returns whether the SDK has the call, so is to hear of the cancel. A cancel of a call it has
+   * not (still waiting, or not sent yet: the protocol lets it be ignored) is not passed on: the SDK
+   * reads a write's lines in one go and runs the cancel's handler a moment later, so a cancel sent
+   * just before its call aborted the call once it was handed on, and its place, held for an answer
+   * the SDK never sends, was never freed (CALLS_AT_ONCE of them and no call was answered again).
+   */
+  private cancelled(id: RequestId): boolean {
     const key = keyOf(id);
-    if (this.running.has(key)) return this.ended(id);
+    if (this.running.has(key)) {
+      this.ended(id);
+      return true;
+    }
     const at = this.waiting.findIndex((call) => call.key === key);
     if (at >= 0) this.waiting.splice(at, 1);
+    return false;
   }
 
   private ended(id: RequestId): void {

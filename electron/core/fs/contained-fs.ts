@@ -12,14 +12,16 @@
  * Limit: Node has no `openat`/`unlinkat`, so another local process that swaps a component for a
  * link in the instant between the check and the call can still redirect one call. The checks run
  * right before each call, and a recursive removal checks every folder again before reading it
- * and before removing it. A gallery other users can write to is outside what this protects.
+ * and before removing it; a private folder's chmod is made on the folder opened inside the root
+ * (no redirect at all). A gallery other users can write to is outside what this protects.
  */
 import type { Stats } from 'node:fs';
 import { lstat, mkdir, readdir, realpath, rename, rmdir, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { GalleryPathError } from './gallery-path';
-import { ensurePrivateFolder, PRIVATE_FOLDER_MODE } from './private-files';
+import { openInside } from './open-inside';
+import { ensurePrivateFolder, PRIVATE_FOLDER_MODE, tightenOpened } from './private-files';
 import { systemErrorCode } from '../errors';
 
 /**
@@ -131,12 +133,24 @@ export async function ensureFolder(root: string, path: string): Promise<void> {
  * {@link ensureFolder}, then the folder made private as ensurePrivateFolder does (group and other
  * bits taken from one that has them): a folder of Pictor's own below a folder it trusts (the data
  * folder). A link left there while that folder was open to others is refused before any chmod,
- * never followed to a folder of the user's.
+ * never followed to a folder of the user's. The chmod is made on the folder opened inside the root
+ * (openInside), not by its path: a chmod by path after the checks followed a link another local
+ * user swapped in meanwhile, for the folder or one above it, and tightened the user's folder.
  * @throws UnsafePathError; file-system errors.
  */
 export async function ensurePrivateFolderBelow(root: string, path: string): Promise<void> {
   await ensureFolder(root, path);
-  await ensurePrivateFolder(path);
+  if (resolve(path) === resolve(root)) return ensurePrivateFolder(path);
+  const opened = await openInside(root, path);
+  if (!opened.ok) throw linkRefusal(path);
+  try {
+    if (!opened.stats.isDirectory()) {
+      throw new UnsafePathError(sentence('error.gallery.fileNotFolder', { path }), path);
+    }
+    await tightenOpened(opened.handle, Number(opened.stats.mode));
+  } finally {
+    await opened.handle.close();
+  }
 }
 
 /**

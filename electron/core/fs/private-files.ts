@@ -4,16 +4,8 @@
  * (usually 022) would otherwise leave these readable by all. Windows has no such bits: there
  * the folder's inherited ACL (the user's profile) already keeps others out, so nothing is done.
  */
-import {
-  chmodSync,
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  openSync,
-  readFileSync,
-} from 'node:fs';
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { closeSync, constants, fchmodSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, stat, type FileHandle } from 'node:fs/promises';
 import { systemErrorCode } from '../errors';
 
 export const PRIVATE_FOLDER_MODE = 0o700;
@@ -42,28 +34,58 @@ export async function ensurePrivateFolder(
 ): Promise<void> {
   await mkdir(path, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   if (!posix(platform)) return;
-  const { mode } = await stat(path);
-  if ((mode & SHARED_BITS) !== 0) await chmod(path, mode & ~SHARED_BITS & 0o7777);
+  const tightened = privateModeOf((await stat(path)).mode);
+  if (tightened !== null) await chmod(path, tightened);
 }
+
+/** `mode` without group and other bits, or null when it has none (nothing to change). */
+function privateModeOf(mode: number): number | null {
+  return (mode & SHARED_BITS) === 0 ? null : mode & ~SHARED_BITS & 0o7777;
+}
+
+/**
+ * Takes group and other bits away from the open `handle`, whose `fstat` mode is `mode`: the
+ * folder or file opened, whatever its path leads to by now (POSIX; nothing on Windows).
+ */
+export async function tightenOpened(
+  handle: FileHandle,
+  mode: number,
+  platform: NodeJS.Platform = process.platform,
+): Promise<void> {
+  const tightened = posix(platform) ? privateModeOf(mode) : null;
+  if (tightened !== null) await handle.chmod(tightened);
+}
+
+/** How a kept file is opened to be tightened or read: read only, never through a link, never waiting (a FIFO planted there opens at once). */
+const KEPT_FILE_FLAGS =
+  constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 /**
  * Takes group and other bits away from an existing file; a missing file is not an error. A link
  * is left as it is, never followed: one left where a kept file is (settings.json, a key vault)
- * while the data folder was open to others had its target, a file of the user's, made 0600. Nor
- * is such a link read ({@link readKeptFileSync}).
+ * while the data folder was open to others had its target, a file of the user's, made 0600. The
+ * file is opened (never through a link) and its descriptor changed: a chmod by path after a look
+ * followed a link another local user swapped in between the two. Nor is such a link read
+ * ({@link readKeptFileSync}).
  */
 export function tightenFileSync(path: string, platform: NodeJS.Platform = process.platform): void {
   if (!posix(platform)) return;
+  let fd: number;
   try {
-    const info = lstatSync(path);
-    if (info.isFile() && (info.mode & SHARED_BITS) !== 0) chmodSync(path, PRIVATE_FILE_MODE);
+    fd = openSync(path, KEPT_FILE_FLAGS);
   } catch (error) {
-    if (systemErrorCode(error) !== 'ENOENT') throw error;
+    const code = systemErrorCode(error);
+    // ELOOP: O_NOFOLLOW met a link, left as it is.
+    if (code === 'ENOENT' || code === 'ELOOP') return;
+    throw error;
+  }
+  try {
+    const info = fstatSync(fd);
+    if (info.isFile() && privateModeOf(info.mode) !== null) fchmodSync(fd, PRIVATE_FILE_MODE);
+  } finally {
+    closeSync(fd);
   }
 }
-
-/** What {@link readKeptFileSync} opens with: no link followed, no wait for a FIFO's writer. */
-const KEPT_READ = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 /**
  * The text of a kept file (settings.json, a key vault), or `null` when there is none. Only a
@@ -90,7 +112,7 @@ const KEPT_READ = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.
 export function readKeptFileSync(path: string): string | null {
   let fd: number;
   try {
-    fd = openSync(path, KEPT_READ);
+    fd = openSync(path, KEPT_FILE_FLAGS);
   } catch (error) {
     if (systemErrorCode(error) === 'ENOENT') return null;
     throw error;

@@ -26,6 +26,29 @@ const MAX_PID = 2 ** 31 - 1;
 /** A start as {@link processStart} gives it. */
 const START = /^[0-9]{1,20}$/;
 
+/** What Linux's /proc/<pid>/stat tells of a process: its start, and whether it has ended. */
+interface ProcStat {
+  readonly start: string;
+  /** A zombie (ended, its parent has not waited for it) or dead: it does nothing more. */
+  readonly ended: boolean;
+}
+
+function procStat(pid: number): ProcStat | null {
+  if (process.platform !== 'linux' || !Number.isInteger(pid) || pid <= 0 || pid > MAX_PID) {
+    return null;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // The command's name (field 2, in parentheses) may hold spaces and ')': fields after its last.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const start = fields[19];
+    if (start === undefined || !START.test(start)) return null;
+    return { start, ended: fields[0] === 'Z' || fields[0] === 'X' };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * When the live process `pid` of this machine started, as its kernel counts it: on Linux the 22nd
  * field of /proc/<pid>/stat (clock ticks since boot, in decimal), which stays the same for the
@@ -33,17 +56,7 @@ const START = /^[0-9]{1,20}$/;
  * read: another system, no such process, a /proc that hides it.
  */
 export function processStart(pid: number): string | null {
-  if (process.platform !== 'linux' || !Number.isInteger(pid) || pid <= 0 || pid > MAX_PID) {
-    return null;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    // The command's name (field 2, in parentheses) may hold spaces and ')': fields after its last.
-    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-    return start !== undefined && START.test(start) ? start : null;
-  } catch {
-    return null;
-  }
+  return procStat(pid)?.start ?? null;
 }
 
 /** This process's start ({@link processStart}), read once; `null` where the system tells none. */
@@ -55,10 +68,10 @@ export function ownStart(): string | null {
 
 /**
  * What can be said of the process `pid` of machine `host`: `gone` (this machine says it does not
- * exist: `kill(pid, 0)` fails with ESRCH; or the owner named its `start` and the process that has
- * the pid now started at another: the pid was given again), `alive` (it exists, or it is this
- * process, or another user's: EPERM), or `unknown` (another machine's, or a pid that is not one:
- * only its end tells).
+ * exist: `kill(pid, 0)` fails with ESRCH; or it has ended and waits for its parent to reap it; or
+ * the owner named its `start` and the process that has the pid now started at another: the pid
+ * was given again), `alive` (it exists, or it is this process, or another user's: EPERM), or
+ * `unknown` (another machine's, or a pid that is not one: only its end tells).
  *
  * Only a whole number from 1 to {@link MAX_PID} is ever asked about: `kill(0, 0)` and negative
  * pids address process groups (`-1`: every process the user may signal), so a crafted owner
@@ -77,9 +90,12 @@ export function processState(
       if (systemErrorCode(error) === 'ESRCH') return 'gone';
     }
   }
+  // An ended process its parent has not waited for (a zombie) keeps its pid and start: gone all
+  // the same (its holds kept refusing every open of the library until its parent ended).
+  const now = procStat(pid);
+  if (now?.ended === true) return 'gone';
   if (start === undefined || !START.test(start)) return 'alive';
-  const now = processStart(pid);
-  return now !== null && now !== start ? 'gone' : 'alive';
+  return now !== null && now.start !== start ? 'gone' : 'alive';
 }
 
 /** Whether the process `pid` (started at `start`, if named) of `host` is known gone ({@link processState}). */

@@ -9,14 +9,16 @@
  * real files; the pid given again is played by a live process whose start the hold does not name.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { heldForChanges, holdLibraryOpen, LibraryHeldError } from '../../../electron/core/fs';
 import { HOLDS_DIR } from '../../../electron/core/fs/library-holds';
 import { processStart, processState, THIS_HOST } from '../../../electron/core/fs/process-owner';
 import { ownUniqueName } from '../../../electron/core/fs/temp-names';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { UNTIL } from '../../support/waits';
 
 const linux = process.platform === 'linux';
 
@@ -111,5 +113,48 @@ describe.runIf(linux)('a live hold', () => {
     expect(name).not.toMatch(/\.s[0-9]+\./);
     await expect(holdLibraryOpen(data)).rejects.toBeInstanceOf(LibraryHeldError);
     expect(await holds()).toEqual([name]);
+  });
+});
+
+/**
+ * A process that ended and whose parent has not waited for it (a zombie: an agent's host that
+ * started `pictor mcp` and never reaps it) still has its pid and its start: only its state says
+ * it has ended. Played by a `sleep` whose parent is a shell that exec'd another `sleep`.
+ */
+async function endedUnreaped(): Promise<{ pid: number; start: string }> {
+  const parent = spawn('sh', ['-c', 'sleep 300 & echo $!; exec sleep 300'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  children.push(parent);
+  const pid = Number(
+    await new Promise<string>((resolve) =>
+      parent.stdout!.once('data', (line) => resolve(`${line}`)),
+    ),
+  );
+  const start = processStart(pid);
+  if (start === null) throw new Error('no start read for a live child');
+  // Killed once the shell is the `sleep` it exec'd, which never waits: the shell might reap it.
+  const parentName = () => readFileSync(`/proc/${parent.pid}/comm`, 'latin1').trim();
+  await vi.waitFor(() => expect(parentName()).toBe('sleep'), UNTIL);
+  process.kill(pid, 'SIGKILL');
+  const state = () => readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]?.[0];
+  await vi.waitFor(() => expect(state()).toBe('Z'), UNTIL);
+  return { pid, start };
+}
+
+describe.runIf(linux)('a hold whose process ended unreaped', () => {
+  beforeEach(async () => {
+    await (
+      await holdLibraryOpen(data)
+    )();
+  });
+
+  it('no longer refuses an open: its move is a leftover, removed', async () => {
+    const ended = await endedUnreaped();
+    const name = await plantHold(ended.pid, ended.start, '.move');
+    const hold = await holdLibraryOpen(data);
+    expect(await holds()).not.toContain(name);
+    await hold();
+    expect(processState(THIS_HOST, ended.pid, ended.start)).toBe('gone');
   });
 });

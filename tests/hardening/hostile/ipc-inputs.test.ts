@@ -312,6 +312,40 @@ describe('found by the properties above', () => {
   });
 });
 
+/** The paths of the arrays in `value` (an array's items as its item `0`). */
+function arrayPaths(value: unknown, path: readonly string[] = []): string[][] {
+  if (Array.isArray(value)) {
+    return [[...path], ...value.flatMap((item) => arrayPaths(item, [...path, '0']))];
+  }
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) => arrayPaths(item, [...path, key]));
+}
+
+describe('a sparse array of the largest length', () => {
+  // A page's `new Array(2 ** 32 - 1)` crosses IPC in a few bytes (structured clone keeps it
+  // sparse): a check that walked its holes would hold main for minutes. Each array of every
+  // channel's valid payloads is one: refused at once, readably, its handler never called.
+  it('is refused in place of any array of any channel, without walking its holes', async () => {
+    let tried = 0;
+    for (const channel of CHANNELS) {
+      const samples = fc.sample(validArbitrary(requests[channel].input), { numRuns: 20, seed: 3 });
+      for (const sample of samples) {
+        for (const path of arrayPaths(sample).filter((each) => each.length > 0)) {
+          const payload = structuredClone(sample) as Record<string, unknown>;
+          let at = payload;
+          for (const key of path.slice(0, -1)) at = at[key] as Record<string, unknown>;
+          at[path.at(-1)!] = new Array(2 ** 32 - 1);
+          const seen = calls.length;
+          expectReadableRefusal(channel, await ipcMain.invoke(channel, payload));
+          expect(calls.length, `${channel} ${path.join('.')}`).toBe(seen);
+          tried += 1;
+        }
+      }
+    }
+    expect(tried, 'arrays replaced').toBeGreaterThan(50);
+  });
+});
+
 /** Adds unknown fields (and own prototype keys) to every object inside a value. */
 /**
  * `value` with unknown fields (junk, a secret, prototype keys) in every object its schema names

@@ -189,6 +189,12 @@ const chunks: HostileCase[] = [
     expected: 'HPE_INVALID_HEADER_TOKEN',
   },
   {
+    // The chunks framed the body; a trailer is never read as framing (llhttp refuses these).
+    name: 'trailers that name a length and a coding',
+    bytes: `${CHUNKED}1\r\nx\r\n0\r\nContent-Length: 9\r\nTransfer-Encoding: gzip\r\n\r\n`,
+    expected: '200 x',
+  },
+  {
     name: 'chunks with extensions, leading zeros and trailers',
     bytes: `${CHUNKED}001;a=b;c="d e"\r\nx\r\n2 ;e\r\nyz\r\n0\r\nX-T: 1\r\n\r\n`,
     expected: '200 xyz',
@@ -210,6 +216,17 @@ const interim: HostileCase[] = [
     name: 'nine interim answers',
     bytes: `${'HTTP/1.1 100 Continue\r\n\r\n'.repeat(9)}${OK}Content-Length: 1\r\n\r\nx`,
     expected: 'HPE_HEADER_OVERFLOW',
+  },
+  {
+    name: 'an interim answer that names a length and chunks: it has no body',
+    bytes: `HTTP/1.1 100 Continue\r\nContent-Length: 5\r\n\r\n${OK}Content-Length: 1\r\n\r\nx`,
+    expected: '200 x',
+  },
+  {
+    // llhttp reads this as a whole answer with status 100; there is no answer in it.
+    name: 'an interim answer, then the close',
+    bytes: 'HTTP/1.1 100 Continue\r\n\r\n',
+    expected: 'HPE_INVALID_EOF_STATE',
   },
   {
     name: 'interim answers over 16 KB together',
@@ -261,6 +278,17 @@ const noBody: HostileCase[] = [
     name: 'a 304 with a length',
     bytes: 'HTTP/1.1 304 Not Modified\r\nContent-Length: 5\r\n\r\n',
     expected: '304 ',
+  },
+  {
+    name: 'a 204 declared chunked, with bytes after it',
+    bytes: 'HTTP/1.1 204 No Content\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n0\r\n\r\n',
+    expected: '204 ',
+  },
+  {
+    name: 'a HEAD answered chunked',
+    bytes: `${OK}Transfer-Encoding: chunked\r\n\r\n`,
+    expected: '200 ',
+    method: 'HEAD',
   },
   {
     name: 'a HEAD answered with a length',
