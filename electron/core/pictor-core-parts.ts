@@ -36,7 +36,7 @@ export interface OutgoingImages {
   dragOut(file: string, start: (file: string) => Promise<void>): Promise<void>;
 }
 
-export function outgoingImagesOf(
+function outgoingImagesOf(
   gallery: Pick<Gallery, 'root'>,
   scrubber: () => Promise<((text: string) => string) | null>,
   gate: Pick<ClosingGate, 'ask'>,
