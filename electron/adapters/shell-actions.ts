@@ -1,7 +1,7 @@
 /**
  * What the user can do with a gallery image through the OS: reveal it in Finder/Explorer,
- * copy it to the clipboard, save a copy elsewhere (core/gallery/image-copy.ts), drag it out to other
- * apps; and open https links, the gallery folder and the logs folder.
+ * copy it to the clipboard, choose where Save as puts a copy (the copy is the core's), drag it out
+ * to other apps; and open https links, the gallery folder and the logs folder.
  *
  * Callers pass absolute paths they resolved inside the gallery; every action checks them again
  * with the guard it was given. Every action resolves to a Result (never throws), with a sentence
@@ -22,13 +22,12 @@ import type { IpcError, Result } from '../../shared/ipc/contract';
 import type { PathGuard } from '../app/os/path-guard';
 import type { SaveAsRequest, ShellActions } from '../ports/shell-actions';
 import { suggestedFileName } from '../app/os/save-name';
-import { messageOf, UserFacingError } from '../core/errors';
+import { messageOf } from '../core/errors';
 import { englishText, sentence, type Sentence } from '../../shared/i18n/sentence';
 import { mainText } from '../app/i18n/main-text';
 import { pngOfImage } from '../core/images';
 import type { ImageEngine } from '../ports/image-engine';
 import { PRIVATE_FOLDER_MODE, readRegularFile } from '../core/fs';
-import { saveImageCopy } from '../core/gallery';
 import { GALLERY_MAX_IMAGE_BYTES } from '../../shared/domain/limits';
 import { limiter } from '../core/base';
 
@@ -183,9 +182,9 @@ export function createShellActions(options: ShellActionsOptions): ShellActions {
       holding(() =>
         guarded([file], () => copyToClipboard(options.galleryRoot(), file, options.images)),
       ),
-    saveAs: (file, request) =>
+    chooseSaveAsFile: (file, request) =>
       guarded([file], () =>
-        saveCopy(options.galleryRoot(), file, request, {
+        chooseSaveFile(file, request, {
           startDir: options.saveDir(),
           window: options.parentWindow?.(),
         }),
@@ -261,20 +260,13 @@ function httpsHref(url: string): string | null {
     return null;
   }
 }
-/** A failure of Save As after the dialog: the core's sentence, else the generic one. */
-function saveFailed(error: unknown): Result<never> {
-  if (error instanceof UserFacingError && error.sentence) {
-    return fail(error.code, error.sentence, error.detail ?? error);
-  }
-  return fail('failed', sentence('error.gallery.saveCopyFailed'), error);
-}
 
-async function saveCopy(
-  root: string,
+/** Save As's dialog over `window` (a sheet on macOS) when one is open: the file chosen, or null. */
+async function chooseSaveFile(
   file: string,
   request: SaveAsRequest,
   { startDir, window }: { startDir: string; window: BrowserWindow | null | undefined },
-): Promise<Result<{ savedTo: string | null }>> {
+): Promise<Result<string | null>> {
   const filter = MIME_FILTERS[extname(file).toLowerCase()];
   const dialogOptions: SaveDialogOptions = {
     title: mainText('dialog.saveImageAs'),
@@ -286,11 +278,8 @@ async function saveCopy(
     const choice = window
       ? await dialog.showSaveDialog(window, dialogOptions)
       : await dialog.showSaveDialog(dialogOptions);
-    if (choice.canceled || !choice.filePath) return ok({ savedTo: null });
-    // Written beside the chosen file and renamed over it: a failure names the file and why.
-    await saveImageCopy(root, file, choice.filePath);
-    return ok({ savedTo: choice.filePath });
+    return ok(choice.canceled || !choice.filePath ? null : choice.filePath);
   } catch (error) {
-    return saveFailed(error);
+    return fail('failed', sentence('error.gallery.saveCopyFailed'), error);
   }
 }

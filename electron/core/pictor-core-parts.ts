@@ -1,9 +1,10 @@
 /**
  * The core's parts built from its options alone, beside pictor-core.ts (which assembles them):
- * the service client, the input sender, the cost book, the prompt history's user changes, and the
- * keys the scrubbers read.
+ * the service client, the input sender, the cost book, the prompt history's user changes, the
+ * images a front hands to the OS, and the keys the scrubbers read.
  */
 import type { ClosingGate } from './base';
+import { type Gallery, type OutgoingFile, outgoingFile, saveImageCopy } from './gallery';
 import { CostBook } from './costs';
 import type { HistoryPort, HistoryStore, PromptHistory } from './history';
 import { InputSender, type InputSettings, type InputStore, UploadMemory } from './inputs';
@@ -11,6 +12,68 @@ import { heldKeyScrubberOrNone, keptIdScrubberOf } from './secrets';
 import { ServiceClient, type ServiceReach } from './service';
 import type { ImageIntake } from './download';
 import type { PictorCoreOptions } from './pictor-core-options';
+
+/**
+ * Saved images a front hands to the OS (Save as, Copy image, a drag out), each as it may leave
+ * (gallery/outgoing-file.ts: a copy without a held key's metadata, in the gallery's temp folder).
+ * Each is a user's ask of the core's closing gate: refused ("Pictor is closing") from the close's
+ * first moment, nothing made or written; one asked before is waited for by the close, its copy
+ * made, used and removed within it. A dialog that chooses where (Save as's) is asked before, by
+ * the front, outside the gate: a quit never waits on a dialog the user has open.
+ */
+export interface OutgoingImages {
+  /** Runs `use` with `file` (inside the gallery) as it may leave; its copy removed after. */
+  lend<T>(file: string, use: (file: string) => Promise<T>): Promise<T>;
+  /** Save as: `file` as it may leave, copied to `target` (gallery/image-copy.ts). */
+  saveCopy(file: string, target: string): Promise<void>;
+  /**
+   * A drag out: `start` begins it with `file` as it may leave (throwing when it could not). The
+   * drop reads the file after `start` returned and Electron tells main nothing of its end, and the
+   * user drags one image at a time: its copy is kept until the next drag begins, removed at once
+   * when this one could not begin; what a quit or a crash leaves, the next start's sweep of the
+   * temp folder removes.
+   */
+  dragOut(file: string, start: (file: string) => Promise<void>): Promise<void>;
+}
+
+function outgoingImagesOf(
+  gallery: Pick<Gallery, 'root'>,
+  scrubber: () => Promise<((text: string) => string) | null>,
+  gate: Pick<ClosingGate, 'ask'>,
+): OutgoingImages {
+  const leaving = async (file: string) => outgoingFile(gallery.root, file, await scrubber());
+  /** The copy the last drag handed out. */
+  let dragged: OutgoingFile | null = null;
+  const lend = <T>(file: string, use: (file: string) => Promise<T>): Promise<T> =>
+    gate.ask(async () => {
+      const out = await leaving(file);
+      try {
+        return await use(out.file);
+      } finally {
+        await out.release();
+      }
+    });
+  return {
+    lend,
+    saveCopy: (file, target) => lend(file, (out) => saveImageCopy(gallery.root, out, target)),
+    dragOut: (file, start) =>
+      gate.ask(async () => {
+        const out = await leaving(file);
+        const before = dragged;
+        dragged = out;
+        await before?.release();
+        try {
+          await start(out.file);
+        } catch (error) {
+          if (dragged === out) {
+            dragged = null;
+            await out.release();
+          }
+          throw error;
+        }
+      }),
+  };
+}
 
 /** What the cost book is over: the history, its worker (the sums), the core's closing gate. */
 interface CostParts {
@@ -60,11 +123,20 @@ export function heldKeysOf({ credentials }: PictorCoreOptions) {
   return credentials.heldKeys?.bind(credentials);
 }
 
-/** The core's scrubbers of what leaves it (PictorCore's keptIdScrubber and outgoingScrubber). */
-export function scrubbersOf(options: PictorCoreOptions) {
+/**
+ * What of the core leaves it: its scrubbers (PictorCore's keptIdScrubber and outgoingScrubber),
+ * and the images a front hands to the OS (PictorCore.outgoingImages), judged with the second.
+ */
+export function leavingPartsOf(
+  options: PictorCoreOptions,
+  gallery: Pick<Gallery, 'root'>,
+  gate: Pick<ClosingGate, 'ask'>,
+) {
+  const outgoingScrubber = () => heldKeyScrubberOrNone(heldKeysOf(options));
   return {
     keptIdScrubber: keptIdScrubberOf(heldKeysOf(options)),
-    outgoingScrubber: () => heldKeyScrubberOrNone(heldKeysOf(options)),
+    outgoingScrubber,
+    outgoingImages: outgoingImagesOf(gallery, outgoingScrubber, gate),
   };
 }
 

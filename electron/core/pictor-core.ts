@@ -38,7 +38,8 @@ import { WorkflowBook } from './workflows';
 import { openModelOptions, type ModelOptions } from './param-schemas';
 import type { PictorCoreOptions } from './pictor-core-options';
 import { clientOf, costsOf, heldKeysOf, inputSenderOf } from './pictor-core-parts';
-import { type PromptChanges, promptChangesOf, scrubbersOf } from './pictor-core-parts';
+import { type PromptChanges, promptChangesOf, leavingPartsOf } from './pictor-core-parts';
+import type { OutgoingImages } from './pictor-core-parts';
 
 export { HISTORY_FILE };
 export type { PictorCoreOptions };
@@ -129,6 +130,12 @@ export interface PictorCore {
    * it in its metadata as a kept key-carrying id's packet does (gallery/outgoing-file.ts).
    */
   readonly outgoingScrubber: () => Promise<((text: string) => string) | null>;
+  /**
+   * Saved images a front hands to the OS (Save as's copy, Copy image, a drag out), as they may
+   * leave (judged with {@link outgoingScrubber}): refused once the close has begun, one asked
+   * before waited for.
+   */
+  readonly outgoingImages: OutgoingImages;
   /**
    * Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes
    * the history. From its first moment a user's change is refused ("Pictor is closing"); once it
@@ -271,7 +278,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     editInputs: editInputsOf({ ...options, ...parts }),
     ...batchPartsOf({ engine, costs, templates, gate, gallery }, options, logger),
     operations: operationsOf({ ...parts, templates, history: writing, gate }, options),
-    ...scrubbersOf(options),
+    ...leavingPartsOf(options, gallery, gate),
     close: () => closeInOrder({ ...assembled, historyWorker, verifier, gate }),
   };
   return assembled;

@@ -40,10 +40,12 @@ export interface GalleryHandlerDeps {
     readonly operations: Pick<CoreOperations, 'exportImages'>;
     /** The keys held now, scrubbed: an image leaves without one in its metadata (outgoing-file.ts). */
     readonly outgoingScrubber: PictorCore['outgoingScrubber'];
+    /** What Save as, Copy image and a drag out write, through the core's closing gate. */
+    readonly outgoingImages: PictorCore['outgoingImages'];
   };
   readonly shell: Pick<
     ShellActions,
-    'reveal' | 'copyImage' | 'saveAs' | 'startDrag' | 'openGalleryFolder'
+    'reveal' | 'copyImage' | 'chooseSaveAsFile' | 'startDrag' | 'openGalleryFolder'
   >;
   readonly emit: Emit;
   /** Deletes with a way back (core/trash); the wiring owns it (replay at start, empty at quit). */

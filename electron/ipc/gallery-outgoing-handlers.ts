@@ -7,19 +7,12 @@
  * suggested name is made from the prompt scrubbed (a tracked task's prompt holds its id); every
  * other image is handed as it is.
  *
- * A drag's copy must outlive the call (the drop reads it later) and Electron tells main nothing of
- * the drop's end: `startDrag` returns once the drag has begun. The user drags one image at a
- * time, so a drag's copy is removed when the next drag begins (or at once when it could not
- * begin); what is left at quit or a crash, the next start's sweep of the temp folder removes.
+ * What each writes (that copy, Save as's file, a drag's copy kept for the drop) is the core's
+ * (PictorCore.outgoingImages), through its closing gate: refused once the close has begun. Save
+ * as's dialog is asked before, outside it: a quit does not wait on a dialog the user has open,
+ * and the copy asked once it is answered is refused if the close began meanwhile.
  */
-import {
-  findImage,
-  type Gallery,
-  type ImageRef,
-  type OutgoingFile,
-  outgoingFile,
-  savedFile,
-} from '../core/gallery';
+import { findImage, type Gallery, type ImageRef, savedFile } from '../core/gallery';
 import type { TaskEngine } from '../core/engine';
 import type { PictorCore } from '../core/pictor-core';
 import type { ShellActions } from '../ports/shell-actions';
@@ -31,8 +24,9 @@ interface GalleryOutgoingDeps {
     readonly engine: TaskEngine;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
     readonly outgoingScrubber: PictorCore['outgoingScrubber'];
+    readonly outgoingImages: PictorCore['outgoingImages'];
   };
-  readonly shell: Pick<ShellActions, 'copyImage' | 'saveAs' | 'startDrag'>;
+  readonly shell: Pick<ShellActions, 'copyImage' | 'chooseSaveAsFile' | 'startDrag'>;
 }
 
 type OutgoingChannel = 'gallery:copyImage' | 'gallery:saveAs' | 'gallery:startDrag';
@@ -41,45 +35,33 @@ export function galleryOutgoingHandlers({
   core,
   shell,
 }: GalleryOutgoingDeps): Pick<HandlersOf<'gallery'>, OutgoingChannel> {
-  /** An image as it leaves the app: its file, its prompt, its thumbnail (see the file's comment). */
-  const leaving = async (ref: ImageRef) => {
+  /** An image: its task, its saved file, its thumbnail's. */
+  const imageOf = (ref: ImageRef) => {
     const { record, image } = findImage(core.engine, ref);
-    const scrub = await core.outgoingScrubber();
-    const out = await outgoingFile(core.gallery.root, savedFile(core.gallery, image), scrub);
-    const { prompt } = record.request;
     const thumbnail = image.thumbnail ? core.gallery.resolve(image.thumbnail) : undefined;
-    return { out, prompt: scrub ? scrub(prompt) : prompt, thumbnail };
+    return { record, file: savedFile(core.gallery, image), thumbnail };
   };
-  /** The copy the last drag handed out (see the file's comment). */
-  let dragged: OutgoingFile | null = null;
+  const { outgoingImages } = core;
   return {
     'gallery:copyImage': async (ref) => {
-      const { out } = await leaving(ref);
-      try {
-        return unwrap(await shell.copyImage(out.file));
-      } finally {
-        await out.release();
-      }
+      const { file } = imageOf(ref);
+      return outgoingImages.lend(file, async (out) => unwrap(await shell.copyImage(out)));
     },
     'gallery:saveAs': async (ref) => {
-      const { out, prompt } = await leaving(ref);
-      try {
-        return unwrap(await shell.saveAs(out.file, { prompt, index: ref.index }));
-      } finally {
-        await out.release();
-      }
+      const { record, file } = imageOf(ref);
+      const scrub = await core.outgoingScrubber();
+      const { prompt } = record.request;
+      const request = { prompt: scrub ? scrub(prompt) : prompt, index: ref.index };
+      const chosen = unwrap(await shell.chooseSaveAsFile(file, request));
+      if (chosen === null) return { savedTo: null };
+      await outgoingImages.saveCopy(file, chosen);
+      return { savedTo: chosen };
     },
     'gallery:startDrag': async (ref, { sender }) => {
-      const { out, thumbnail } = await leaving(ref);
-      const before = dragged;
-      dragged = out;
-      await before?.release();
-      const started = await shell.startDrag(sender, out.file, thumbnail);
-      if (!started.ok && dragged === out) {
-        dragged = null;
-        await out.release();
-      }
-      unwrap(started);
+      const { file, thumbnail } = imageOf(ref);
+      await outgoingImages.dragOut(file, async (out) =>
+        unwrap(await shell.startDrag(sender, out, thumbnail)),
+      );
     },
   };
 }

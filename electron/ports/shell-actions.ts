@@ -21,8 +21,12 @@ export interface ShellActions {
   reveal(file: string): Promise<Result<void>>;
   /** Puts the image on the clipboard, as PNG. */
   copyImage(file: string): Promise<Result<void>>;
-  /** Asks where to save a copy; `savedTo` is `null` when the user cancelled. */
-  saveAs(file: string, request: SaveAsRequest): Promise<Result<{ savedTo: string | null }>>;
+  /**
+   * Save as's dialog: asks where to save a copy of the image `file`; the file chosen, `null` when
+   * the user cancelled. It copies nothing: the copy is the core's (PictorCore.outgoingImages),
+   * through its closing gate, which a dialog left open must not hold.
+   */
+  chooseSaveAsFile(file: string, request: SaveAsRequest): Promise<Result<string | null>>;
   /** Starts dragging the file out of `sender`; call while its `dragstart` is being handled. */
   startDrag(sender: WebContents, file: string, thumbnail?: string): Promise<Result<void>>;
   /** Opens an https link in the browser after checking it. */

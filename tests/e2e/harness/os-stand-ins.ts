@@ -1,15 +1,14 @@
 /**
  * The OS actions of the chromium host: each call is recorded (what the user asked the OS to do),
  * and the ones that change the disk do so for real, so a test can check the disk afterwards:
- * `trash` moves the file into `<userDataDir>/.trash`, `saveAs` copies with the app's own copy
- * (core/gallery/image-copy.ts) into `<userDataDir>/downloads`, or to PICTOR_E2E_SAVE_IMAGE when
- * set (the file its save dialog answers). Files outside the gallery are refused, as the app's
+ * `trash` moves the file into `<userDataDir>/.trash`; Save as's dialog (`chooseSaveAsFile`) answers
+ * PICTOR_E2E_SAVE_IMAGE when set, else the suggested name in `<userDataDir>/downloads` (made), and
+ * the app's own copy (the core's) writes it. Files outside the gallery are refused, as the app's
  * ShellActions do.
  */
 import { mkdir, rename } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Result } from '../../../shared/ipc/contract';
-import { saveImageCopy } from '../../../electron/core/gallery/image-copy';
 import { toIpcError } from '../../../electron/ipc/ipc-errors';
 import { galleryGuard } from '../../../electron/app/os/path-guard';
 import { suggestedFileName } from '../../../electron/app/os/save-name';
@@ -72,16 +71,14 @@ export function createOsStandIns(options: OsStandInOptions): OsStandIns {
   const shell: ShellActions = {
     reveal: (file) => guarded('reveal', file, async () => undefined),
     copyImage: (file) => guarded('copyImage', file, async () => undefined),
-    // Never throws, as the port says: a failure is the Result the app's Save As answers.
-    saveAs: (file, request) =>
+    // Never throws, as the port says: a failure is the Result the app's dialog answers.
+    chooseSaveAsFile: (file, request) =>
       guarded('saveAs', file, async () => {
         const chosen = options.env().PICTOR_E2E_SAVE_IMAGE;
+        if (chosen) return chosen;
         const folder = join(options.userDataDir, 'downloads');
-        if (!chosen) await mkdir(folder, { recursive: true });
-        const target =
-          chosen || join(folder, suggestedFileName(request.prompt, request.index, file));
-        await saveImageCopy(options.galleryDir(), file, target);
-        return { savedTo: target };
+        await mkdir(folder, { recursive: true });
+        return join(folder, suggestedFileName(request.prompt, request.index, file));
       }).catch((error: unknown) => ({ ok: false as const, error: toIpcError(error) })),
     startDrag: (_sender, file) => guarded('startDrag', file, async () => undefined),
     // Main's own links only (an update's download page): no page can name one.

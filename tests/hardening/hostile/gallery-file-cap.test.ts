@@ -119,7 +119,12 @@ const ASKS: Record<string, (file: string) => Promise<Answer>> = {
   'a copy to the clipboard (gallery:copyImage)': (file) => actions().copyImage(file),
   'a drag out (gallery:startDrag)': (file) => actions().startDrag(sender, file),
   'a drag out with its thumbnail': (file) => actions().startDrag(sender, file, atCap),
-  'Save As (gallery:saveAs)': (file) => actions().saveAs(file, { prompt: 'p', index: 0 }),
+  // Its dialog, then the core's copy to the file chosen (as gallery:saveAs runs them).
+  'Save As (gallery:saveAs)': async (file) => {
+    const chosen = await actions().chooseSaveAsFile(file, { prompt: 'p', index: 0 });
+    if (chosen.ok && chosen.value !== null) await saveImageCopy(root, file, chosen.value);
+    return chosen;
+  },
 };
 
 const cases = Object.keys(ASKS).flatMap((ask) => SIZES.map((size) => [ask, size] as const));

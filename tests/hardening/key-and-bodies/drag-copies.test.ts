@@ -54,9 +54,9 @@ async function library(dragWorks: () => boolean) {
     expect((await embedProvenanceInFile(join(root, image.file!), 'png', provenance, options)).ok);
   }
   const dragged: string[] = [];
-  const shell: Pick<ShellActions, 'copyImage' | 'saveAs' | 'startDrag'> = {
+  const shell: Pick<ShellActions, 'copyImage' | 'chooseSaveAsFile' | 'startDrag'> = {
     copyImage: () => Promise.resolve({ ok: true, value: undefined }),
-    saveAs: () => Promise.resolve({ ok: true, value: { savedTo: '/chosen/copy.png' } }),
+    chooseSaveAsFile: () => Promise.resolve({ ok: true, value: null }),
     startDrag: async (_sender, file) => {
       dragged.push(file);
       return dragWorks()

@@ -4,8 +4,10 @@
  * gallery's file as it is to the OS; now they hand a copy without the metadata that carries the
  * key (core/gallery/outgoing-file.ts), the pixels the same, and Save as's suggested name is made
  * from the prompt scrubbed (a tracked task's prompt holds its id). The shell here records what it
- * was handed and reads the file then (the app's shell adapter is Electron's). Controls: the
- * gallery's file carries the key; a task whose id carries none is handed its own file, unread.
+ * was handed and reads the file then (the app's shell adapter is Electron's); Save as's dialog
+ * answers a file in the test's folder, and what it hands out is the copy the core writes there.
+ * Controls: the gallery's file carries the key; a task whose id carries none is handed its own
+ * file, unread.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -37,22 +39,27 @@ const leaks = (bytes: Buffer | string) => {
 interface Handed {
   readonly action: string;
   readonly file: string;
-  readonly bytes: Buffer;
+  /** Read as it was handed; Save as's once the copy is written (by the call's end). */
+  bytes: Buffer | null;
   readonly prompt?: string;
 }
 
-/** A shell that records what it was handed, the file's bytes read as it was handed. */
-function recordingShell(handed: Handed[]): ShellActions {
-  const take = async (action: string, file: string, prompt?: string) => {
-    handed.push({ action, file, bytes: await readFile(file), ...(prompt ? { prompt } : {}) });
+/**
+ * A shell that records what it was handed, the file's bytes read as it was handed; Save as's
+ * dialog answers a new file in `folder`, whose bytes are read once the call has answered.
+ */
+function recordingShell(handed: Handed[], folder: string): ShellActions {
+  const take = async (action: string, file: string) => {
+    handed.push({ action, file, bytes: await readFile(file) });
   };
   const done = { ok: true as const, value: undefined };
   return {
     reveal: () => Promise.resolve(done),
     copyImage: async (file) => (await take('copy', file), done),
-    saveAs: async (file, request) => {
-      await take('saveAs', file, request.prompt);
-      return { ok: true, value: { savedTo: '/chosen/copy.png' } };
+    chooseSaveAsFile: async (_file, request) => {
+      const target = join(folder, `saved-${handed.length}.png`);
+      handed.push({ action: 'saveAs', file: target, bytes: null, prompt: request.prompt });
+      return { ok: true, value: target };
     },
     startDrag: async (_sender, file) => (await take('drag', file), done),
     openExternal: () => Promise.resolve(done),
@@ -81,12 +88,18 @@ async function keptLibrary() {
   const handed: Handed[] = [];
   const handlers = galleryHandlers({
     core: h.core,
-    shell: recordingShell(handed),
+    shell: recordingShell(handed, h.dir),
     chooseExportFolder: async () => null,
     emit: () => undefined,
     trash: trashFixture(h.core, h.dir).trash,
   }) as IpcHandlers;
-  return { h, settled: settled!, handed, call: ipcCaller(handlers) };
+  const ipcCall = ipcCaller(handlers);
+  const call: typeof ipcCall = async (channel, raw) => {
+    const answer = await ipcCall(channel, raw);
+    for (const one of handed) one.bytes ??= await readFile(one.file);
+    return answer;
+  };
+  return { h, settled: settled!, handed, call };
 }
 
 /** The task as an app from before ids were checked kept it: its record and its image's packet. */
@@ -127,9 +140,11 @@ describe('an image of a task kept under a key-carrying id, as it leaves the app'
       }
       expect(handed.map((one) => one.action)).toEqual(['saveAs', 'copy', 'drag']);
       for (const one of handed) {
-        expect(leaks(one.bytes), one.action).toEqual([]);
+        expect(leaks(one.bytes!), one.action).toEqual([]);
         expect(one.file, one.action).not.toBe(file);
-        expect((await pixelsOf(one.bytes)).equals(await pixelsOf(original)), one.action).toBe(true);
+        expect((await pixelsOf(one.bytes!)).equals(await pixelsOf(original)), one.action).toBe(
+          true,
+        );
       }
       expect(handed[0]!.prompt).toBeDefined();
       expect(leaks(handed[0]!.prompt!)).toEqual([]);
@@ -164,8 +179,10 @@ describe('an image of a task kept under a key-carrying id, as it leaves the app'
     const file = await keepUnder(h, settled, 'task-ordinary-id');
     await call('gallery:saveAs', ref(settled));
     await call('gallery:copyImage', ref(settled));
-    expect(handed.map((one) => one.file)).toEqual([file, file]);
+    expect(handed.map((one) => one.action)).toEqual(['saveAs', 'copy']);
     expect(handed[0]!.prompt).toBe('Tracked task-ordinary-id');
+    expect(handed[0]!.bytes!.equals(await readFile(file))).toBe(true);
+    expect(handed[1]!.file).toBe(file);
   });
 });
 
@@ -195,9 +212,9 @@ describe('an image whose own metadata carries a held key, its task id none', () 
       }
       expect(handed.map((one) => one.action)).toEqual(['saveAs', 'copy', 'drag']);
       for (const one of handed) {
-        expect(carries(one.bytes), one.action).toBe(false);
+        expect(carries(one.bytes!), one.action).toBe(false);
         expect(one.file, one.action).not.toBe(file);
-        expect((await pixelsOf(one.bytes)).equals(await pixelsOf(keyed.bytes)), one.action).toBe(
+        expect((await pixelsOf(one.bytes!)).equals(await pixelsOf(keyed.bytes)), one.action).toBe(
           true,
         );
       }

@@ -17,7 +17,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TEMP_DIR } from '../../../electron/core/fs';
+import { pngChunk } from '../../../electron/core/gallery';
 import { GalleryMoveCancelled } from '../../../electron/core/library';
+import type { ShellActions } from '../../../electron/ports/shell-actions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { DEMO_TARGET } from '../../support/submit-target';
 import { wiredIpc, type WiredIpc, type WiredIpcOptions } from '../../support/wired-ipc';
@@ -464,6 +467,115 @@ describe('a change asked once the close has begun', () => {
       sha256(file),
     ]);
     expect(answers).toMatchObject([CLOSING, CLOSING, ['house'], before]);
+  });
+});
+
+/** A key the app holds (fal's, stored without its check), which the test's image carries. */
+const HELD_KEY = 'fal-key-HANDEDOUT-0123456789';
+
+/**
+ * The wired main with {@link mainWithImage}'s image carrying a key the app holds in a PNG text
+ * chunk: each hand-out makes its copy without it in the gallery's temp folder
+ * (core/gallery/outgoing-file.ts). The shell's actions: the OS stand-ins, over `shell`'s.
+ */
+async function mainHandingOut(
+  shell: (os: ShellActions) => Partial<ShellActions> = () => ({}),
+  env: () => Record<string, string | undefined> = () => ({}),
+) {
+  const { main, task } = await mainWithImage({
+    env,
+    wiring: (os) => ({ shell: { ...os.shell, ...shell(os.shell) } }),
+  });
+  const stored = await main.request('keys:set', {
+    provider: 'fal',
+    key: HELD_KEY,
+    allowWeakStorage: false,
+    skipCheck: true,
+  });
+  expect(stored).toMatchObject({ ok: true });
+  const { gallery } = main.runtime.core;
+  const file = gallery.resolve(task.images[0]!.file!);
+  const png = readFileSync(file);
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  const text = pngChunk('tEXt', Buffer.from(`Comment\0echo ${HELD_KEY}`, 'latin1'));
+  writeFileSync(file, Buffer.concat([png.subarray(0, -12), text, png.subarray(-12)]));
+  const temp = join(gallery.root, TEMP_DIR);
+  /** What the gallery's temp folder holds now. */
+  const copies = () => (existsSync(temp) ? readdirSync(temp) : []);
+  return { main, task, file, copies, ref: { localId: task.localId, index: 0 } };
+}
+
+describe('an image handed to the OS (Save as, Copy image, a drag out)', () => {
+  it.each(['gallery:saveAs', 'gallery:copyImage', 'gallery:startDrag'] as const)(
+    '%s is refused as the close begins: no copy is written, none handed to the OS',
+    async (channel) => {
+      // Save as's dialog answers a file in the test's own folder, named once the main is made.
+      let chosen = '';
+      const { main, ref, copies } = await mainHandingOut(undefined, () => ({
+        PICTOR_E2E_SAVE_IMAGE: chosen,
+      }));
+      chosen = join(main.dir, 'saved at quit.png');
+      const handed = () =>
+        main.os.calls.filter(({ action }) => action === 'copyImage' || action === 'startDrag');
+      const answers = await askedAsTheCloseBegins(main, async () => [
+        await main.request(channel, ref),
+        existsSync(chosen),
+        copies(),
+        handed(),
+      ]);
+      expect(answers).toMatchObject([CLOSING, false, [], []]);
+    },
+  );
+
+  it('asked before the close, is waited for: its copy is removed before the close goes on', async () => {
+    let answer: () => void = () => undefined;
+    let asked: (file: string) => void = () => undefined;
+    const handedFile = new Promise<string>((resolve) => (asked = resolve));
+    const { main, ref, file, copies } = await mainHandingOut(() => ({
+      // The clipboard takes the copy only once the close has begun.
+      copyImage: async (path) => {
+        asked(path);
+        await new Promise<void>((resolve) => (answer = resolve));
+        return { ok: true, value: undefined };
+      },
+    }));
+    const copying = main.request('gallery:copyImage', ref);
+    const handed = await handedFile;
+    // The copy without the key, in the temp folder: not the gallery's file.
+    expect(handed).not.toBe(file);
+    expect(existsSync(handed)).toBe(true);
+    let atFirstStep: string[] | undefined;
+    after(main.runtime.core.trash, 'close', async () => void (atFirstStep = copies()));
+    const begun = closeBegun(main);
+    const closed = teardown();
+    await begun;
+    answer();
+    await closed;
+    expect(await copying).toMatchObject({ ok: true });
+    expect(atFirstStep).toEqual([]);
+  });
+
+  it("does not wait on Save as's open dialog; the copy asked once it is answered is refused", async () => {
+    let answer: (file: string) => void = () => undefined;
+    let opened: () => void = () => undefined;
+    const dialogOpen = new Promise<void>((resolve) => (opened = resolve));
+    const { main, ref } = await mainHandingOut(() => ({
+      chooseSaveAsFile: () => {
+        opened();
+        return new Promise((resolve) => (answer = (file) => resolve({ ok: true, value: file })));
+      },
+    }));
+    const chosen = join(main.dir, 'chosen after the close.png');
+    const saving = main.request('gallery:saveAs', ref);
+    await dialogOpen;
+    let outcome: unknown[] = [];
+    // Once the close has ended (the dialog still open), the user answers it.
+    after(main.runtime, 'close', async () => {
+      answer(chosen);
+      outcome = [await saving, existsSync(chosen)];
+    });
+    await teardown();
+    expect(outcome).toMatchObject([CLOSING, false]);
   });
 });
 

@@ -25,9 +25,9 @@ function recordingShell() {
   const shell: ShellActions = {
     reveal: (file) => ok('reveal', file),
     copyImage: (file) => ok('copy', file),
-    saveAs: async (file) => {
+    chooseSaveAsFile: async (file) => {
       calls.push(['saveAs', file]);
-      return { ok: true, value: { savedTo: '/somewhere/else.png' } };
+      return { ok: true, value: null };
     },
     startDrag: (_sender, file) => ok('drag', file),
     openExternal: (url) => ok('external', url),

@@ -27,7 +27,7 @@ const unused = async () => ({ ok: true as const, value: undefined });
 const shell = {
   reveal: unused,
   copyImage: unused,
-  saveAs: async () => ({ ok: true as const, value: { savedTo: null } }),
+  chooseSaveAsFile: async () => ({ ok: true as const, value: null }),
   startDrag: unused,
   openGalleryFolder: unused,
 } as unknown as ShellActions;

@@ -1,11 +1,10 @@
-import { mkdir, mkdtemp, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { galleryGuard } from '../../../electron/app/os/path-guard';
 import { testImageEngine } from '../../support/image-engine';
 import { scriptSwaps } from '../../support/scripted-swaps';
-import { clearPartFaults, partFaults as fault } from '../../support/part-file-faults';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** A NativeImage stand-in: remembers where it came from. */
@@ -48,12 +47,6 @@ const electron = vi.hoisted(() => {
     },
   };
 });
-
-// Faults a real folder cannot be made to give here, on the `.part` file Save As writes beside
-// the chosen file (a disk that fills mid-copy, a write not allowed as root).
-vi.mock('node:fs/promises', async (original) =>
-  (await import('../../support/part-file-faults')).withPartFaults(await original()),
-);
 
 vi.mock('electron', () => ({
   ClipboardItem: electron.ClipboardItem,
@@ -101,7 +94,6 @@ afterAll(async () => {
 
 beforeEach(() => {
   vi.clearAllMocks();
-  clearPartFaults();
 });
 
 function actions(
@@ -139,7 +131,7 @@ describe('paths outside the gallery are refused before Electron is called', () =
     expect(await shell.reveal(path())).toEqual(FORBIDDEN);
     await expect(electronSystemTrash(path(), root)).rejects.toMatchObject({ code: 'forbidden' });
     expect(await shell.copyImage(path())).toEqual(FORBIDDEN);
-    expect(await shell.saveAs(path(), { prompt: 'p', index: 0 })).toEqual(FORBIDDEN);
+    expect(await shell.chooseSaveAsFile(path(), { prompt: 'p', index: 0 })).toEqual(FORBIDDEN);
     const sender = { startDrag: vi.fn() };
     expect(await shell.startDrag(sender as never, path())).toEqual(FORBIDDEN);
     expect(electron.shell.showItemInFolder).not.toHaveBeenCalled();
@@ -250,127 +242,51 @@ describe('copyImage', () => {
   });
 });
 
-describe('saveAs', () => {
-  it('suggests a name from the prompt in the save folder and copies the file there', async () => {
+describe('chooseSaveAsFile (the copy is the core’s: core/gallery/image-copy.ts)', () => {
+  it('suggests a name from the prompt in the save folder and answers the file chosen', async () => {
     const target = join(base, 'saved-copy.png');
     electron.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: target });
-    const result = await actions().saveAs(png, { prompt: 'A red fox: in snow', index: 1 });
-    expect(result).toEqual({ ok: true, value: { savedTo: target } });
+    const result = await actions().chooseSaveAsFile(png, {
+      prompt: 'A red fox: in snow',
+      index: 1,
+    });
+    expect(result).toEqual({ ok: true, value: target });
     expect(electron.dialog.showSaveDialog).toHaveBeenCalledWith({
       title: 'Save Image As',
       defaultPath: join(base, 'Downloads', 'A red fox in snow 2.png'),
       filters: [{ name: 'PNG image', extensions: ['png'] }],
       properties: ['createDirectory', 'showOverwriteConfirmation'],
     });
-    expect((await readFile(target)).equals(await readFile(png))).toBe(true);
+    // The dialog copies nothing.
+    expect(await readFile(target).catch(() => null)).toBeNull();
   });
 
   it('opens the dialog on the window when one is open', async () => {
     const window = { id: 1 };
-    await actions({ window }).saveAs(webp, { prompt: 'p', index: 0 });
+    await actions({ window }).chooseSaveAsFile(webp, { prompt: 'p', index: 0 });
     const [first, options] = electron.dialog.showSaveDialog.mock.calls[0]!;
     expect(first).toBe(window);
     expect(options).toMatchObject({ filters: [{ name: 'WebP image', extensions: ['webp'] }] });
   });
 
   it('opens a free dialog when the window is gone', async () => {
-    await actions({ window: null }).saveAs(webp, { prompt: 'p', index: 0 });
+    await actions({ window: null }).chooseSaveAsFile(webp, { prompt: 'p', index: 0 });
     expect(electron.dialog.showSaveDialog.mock.calls[0]).toHaveLength(1);
   });
 
-  it('cancelled: nothing saved', async () => {
-    expect(await actions().saveAs(png, { prompt: 'p', index: 0 })).toEqual({
+  it('cancelled: null', async () => {
+    expect(await actions().chooseSaveAsFile(png, { prompt: 'p', index: 0 })).toEqual({
       ok: true,
-      value: { savedTo: null },
+      value: null,
     });
   });
 
-  it('saving onto the image itself leaves it whole', async () => {
-    const before = await readFile(png);
-    electron.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: png });
-    expect(await actions().saveAs(png, { prompt: 'p', index: 0 })).toEqual({
-      ok: true,
-      value: { savedTo: png },
+  it('a dialog that fails is a sentence', async () => {
+    electron.dialog.showSaveDialog.mockRejectedValueOnce(new Error('no portal'));
+    expect(await actions().chooseSaveAsFile(png, { prompt: 'p', index: 0 })).toMatchObject({
+      ok: false,
+      error: { sentence: { key: 'error.gallery.saveCopyFailed' }, detail: 'no portal' },
     });
-    expect((await readFile(png)).equals(before)).toBe(true);
-  });
-
-  it('replaces a file the user agreed to overwrite, and leaves nothing beside it', async () => {
-    const folder = await mkdtemp(join(base, 'save-'));
-    const target = join(folder, 'fox.png');
-    await writeFile(target, 'last week’s fox');
-    electron.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: target });
-    expect(await actions().saveAs(png, { prompt: 'p', index: 0 })).toEqual({
-      ok: true,
-      value: { savedTo: target },
-    });
-    expect((await readFile(target)).equals(await readFile(png))).toBe(true);
-    expect(await readdir(folder)).toEqual(['fox.png']);
-  });
-});
-
-describe('saveAs to a place that cannot take the file', () => {
-  /** Save As into `target` (the dialog's answer): its Result, and what its folder holds after. */
-  async function saveInto(target: string) {
-    electron.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: target });
-    const result = await actions().saveAs(png, { prompt: 'p', index: 0 });
-    if (result.ok) throw new Error('saved');
-    expect(result.error.sentence?.key).toBe('error.library.fileNotSaved');
-    expect(result.error.code).toBe('failed');
-    return result.error;
-  }
-
-  it('a folder that does not exist: the file and why', async () => {
-    const target = join(base, 'no', 'such', 'folder', 'x.png');
-    const error = await saveInto(target);
-    expect(error.message).toBe(
-      `Pictor could not save the file ${target} because its folder does not exist (ENOENT). Nothing was changed there; choose another folder, then try again.`,
-    );
-    expect(error.detail).toMatch(/ENOENT/);
-  });
-
-  it('a file where the folder should be: that file left alone', async () => {
-    const folder = await mkdtemp(join(base, 'save-'));
-    await writeFile(join(folder, 'notes.txt'), 'mine');
-    const error = await saveInto(join(folder, 'notes.txt', 'x.png'));
-    expect(error.sentence?.params).toMatchObject({ problem: 'notFolder', code: 'ENOTDIR' });
-    expect(await readdir(folder)).toEqual(['notes.txt']);
-    expect(await readFile(join(folder, 'notes.txt'), 'utf8')).toBe('mine');
-  });
-
-  it('a name too long: nothing made there', async () => {
-    const folder = await mkdtemp(join(base, 'save-'));
-    const error = await saveInto(join(folder, `${'a'.repeat(252)}.png`));
-    expect(error.message).toContain(
-      'because its name is too long (ENAMETOOLONG). Nothing was changed there; choose a shorter name',
-    );
-    expect(await readdir(folder)).toEqual([]);
-  });
-
-  it('a disk that fills mid-copy: the file it would replace byte for byte, no temporary left', async () => {
-    const folder = await mkdtemp(join(base, 'save-'));
-    const target = join(folder, 'fox.png');
-    const before = Buffer.from('last week’s fox, which the user agreed to overwrite');
-    await writeFile(target, before);
-    fault.write = { code: 'ENOSPC', after: 100 };
-    const error = await saveInto(target);
-    expect(error.sentence?.params).toEqual({ file: target, problem: 'full', code: 'ENOSPC' });
-    expect(error.message).toBe(
-      `Pictor could not save the file ${target} because the disk is full (no space left) (ENOSPC). Nothing was changed there; free some space or choose a folder on another disk, then try again.`,
-    );
-    expect((await readFile(target)).equals(before)).toBe(true);
-    expect(await readdir(folder)).toEqual(['fox.png']);
-  });
-
-  it.each([
-    ['not allowed (as root chmod binds nothing, so injected)', 'EACCES', 'denied'],
-    ['a read-only disk', 'EROFS', 'readOnly'],
-  ])('%s: why, and nothing made there', async (_name, code, problem) => {
-    const folder = await mkdtemp(join(base, 'save-'));
-    fault.create = code;
-    const error = await saveInto(join(folder, 'fox.png'));
-    expect(error.sentence?.params).toMatchObject({ problem, code });
-    expect(await readdir(folder)).toEqual([]);
   });
 });
 
@@ -407,14 +323,6 @@ describe('a task folder swapped for a link around each call (the attacker who se
       const bytes = Buffer.from(await items[0]!.items['image/png']!.arrayBuffer());
       expect(bytes.equals(secret)).toBe(false);
     }
-  });
-
-  it('saveAs never copies the outside image', async () => {
-    const target = join(base, 'saved-while-swapped.png');
-    electron.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: target });
-    await attacked(() => actions().saveAs(png, { prompt: 'p', index: 0 }));
-    const saved = await readFile(target).catch(() => Buffer.alloc(0));
-    expect(saved.includes(secret.subarray(33, secret.length - 12))).toBe(false);
   });
 });
 

@@ -179,7 +179,7 @@ describe('the dialogs no journey answers', () => {
       logsDir: () => join(gallery, 'logs'),
       saveDir: () => '/home/ada/Downloads',
       parentWindow: () => parent as BrowserWindow | null,
-    }).saveAs(join(gallery, 'task', 'image-1.png'), { prompt: 'A fox', index: 0 });
+    }).chooseSaveAsFile(join(gallery, 'task', 'image-1.png'), { prompt: 'A fox', index: 0 });
 
   const formats = ['pictor', 'fooocus', 'a1111', 'invokeai'] as const;
   const others: [string, () => Promise<unknown>, string][] = [
@@ -199,8 +199,8 @@ describe('the dialogs no journey answers', () => {
     [
       'an image’s “Save as…”',
       async () => {
-        const saved = await saveImageAs();
-        return saved.ok ? saved.value.savedTo : saved;
+        const chosen = await saveImageAs();
+        return chosen.ok ? chosen.value : chosen;
       },
       'save:dialog.saveImageAs',
     ],
