@@ -25,7 +25,8 @@ const SizeOffendersRecord = z.object({
 
 /** Every file the measures follow from, relative to `root` with `/`, sorted. */
 function inputFiles(root: string): string[] {
-  const product = repositoryFiles(PRODUCT_FOLDERS, /^/, { root, missing: 'empty' }); // every name
+  // Every name: the digest follows any file there, not only the linted ones.
+  const product = repositoryFiles(PRODUCT_FOLDERS, /^/, { root, missing: 'empty' });
   return ['package-lock.json', 'eslint.config.js', ...product].sort();
 }
 

@@ -6,13 +6,16 @@
  * lying under a source folder was read by some checks and not by others.
  *
  * Not tests/support/files.ts: that lists everything a test made on disk, ignored names and all.
+ * Walked anew at every call, not kept: a test that lays out a tree of its own lists it again after
+ * changing it (size-offenders-record.test.ts), and the 48 walks of the lint tests that list
+ * files took 0.33 s of their 35 s (a loaded 2-core machine).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository's root folder. */
-export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+/** The repository's root folder (by this file's folder: a page test's module URL is no file's). */
+export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 
 /**
  * The folder names left out wherever they are: git's own, and each entry of .gitignore that is

@@ -6,9 +6,10 @@
  * a page sending the reader to nothing.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { repositoryFiles } from '../../support/source-files';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** Where a variable may be read. */
@@ -44,16 +45,10 @@ function variablesIn(line: string): string[] {
 
 /** The text of every file that may read a variable (not these tests, which name made-up ones). */
 function readersText(): string {
-  return READERS.flatMap((place) => {
-    const full = join(root, place);
-    if (place.includes('.json')) return [readFileSync(full, 'utf8')];
-    return readdirSync(full, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && CODE.test(entry.name))
-      .filter(
-        (entry) => !/node_modules|^tests[/\\]unit[/\\]docs/.test(relative(root, entry.parentPath)),
-      )
-      .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
-  }).join('\n');
+  return repositoryFiles(READERS, CODE)
+    .filter((file) => !file.startsWith('tests/unit/docs/'))
+    .map((file) => readFileSync(join(root, file), 'utf8'))
+    .join('\n');
 }
 
 describe('what the docs tell the reader to run', () => {
