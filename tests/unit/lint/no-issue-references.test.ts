@@ -9,8 +9,15 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
 const PLACES = [
-  ...['electron', 'renderer', 'shared', 'tests', 'docs'],
-  ...['README.md', 'vitest.config.ts', 'vite.config.ts', 'eslint.config.js'],
+  'electron',
+  'renderer',
+  'shared',
+  'tests',
+  'docs',
+  'README.md',
+  'vitest.config.ts',
+  'vite.config.ts',
+  'eslint.config.js',
 ];
 const TEXT = /\.(ts|tsx|js|mjs|md|json|yml|css|html)$/;
 // Written in two parts so this file does not name one itself.
