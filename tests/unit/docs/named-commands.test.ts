@@ -5,7 +5,7 @@
  * code, the tests, the workflow or CI's script. A script or a variable renamed cannot leave
  * a page sending the reader to nothing.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -18,8 +18,7 @@ const CODE = /\.(ts|tsx|mts|mjs|cjs|js|yml|yaml|json|sh|cmd|nsh)$|^run$/;
 
 /** README.md and every page of docs/, line by line. */
 function pageLines(): { at: string; line: string }[] {
-  const docs = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md'));
-  return ['README.md', ...docs.map((name) => `docs/${name}`)].flatMap((file) =>
+  return repositoryFiles(['README.md', 'docs'], /\.md$/).flatMap((file) =>
     readFileSync(join(root, file), 'utf8')
       .split('\n')
       .map((line, index) => ({ at: `${file}:${index + 1}`, line })),
