@@ -7,8 +7,10 @@
  * variable, assigns one, or installs fake timers. tests/unit/lint/projects-cover.test.ts checks
  * every such file runs isolated.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+// With its extension, as vitest.config.ts names its own imports: Vite's config loader wants it.
+import { repositoryFiles } from './source-files.ts';
 
 /** What a file does that a later file in the same thread would see. */
 const CHANGES_SHARED_STATE = [
@@ -95,12 +97,9 @@ export function filesNeedingOwnModules(
   which: (text: string) => boolean = needsOwnModules,
   scans: FileScans = fileScans(),
 ): string[] {
-  return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => which(textOf(file, scans)))
-    .map((file) => relative(root, file).split('\\').join('/'))
-    .sort();
+  return repositoryFiles([dir], /\.test\.tsx?$/, { root }).filter((file) =>
+    which(textOf(join(root, file), scans)),
+  );
 }
 
 /**

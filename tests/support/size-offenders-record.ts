@@ -7,10 +7,9 @@
  * every file under electron/, renderer/ and shared/ by its path and bytes); for any other the test
  * measures anew.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { z } from 'zod';
 import { measureSizeOffenders, type SizeOffenders } from './size-offenders';
+import { repositoryFiles } from './source-files';
 import { filesDigest, stageRecordOf, writeStageRecord } from './stage-record';
 
 /** Where the lint stage leaves its record (test-results/ is the run's, and not committed). */
@@ -26,15 +25,9 @@ const SizeOffendersRecord = z.object({
 
 /** Every file the measures follow from, relative to `root` with `/`, sorted. */
 function inputFiles(root: string): string[] {
-  const product = PRODUCT_FOLDERS.filter((folder) => existsSync(join(root, folder))).flatMap(
-    (folder) =>
-      readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => relative(root, join(entry.parentPath, entry.name))),
-  );
-  return ['package-lock.json', 'eslint.config.js', ...product]
-    .map((file) => file.split('\\').join('/'))
-    .sort();
+  // Every name: the digest follows any file there, not only the linted ones.
+  const product = repositoryFiles(PRODUCT_FOLDERS, /^/, { root, missing: 'empty' });
+  return ['package-lock.json', 'eslint.config.js', ...product].sort();
 }
 
 /** A digest of everything the size offenders of the project at `root` follow from. */

@@ -3,37 +3,25 @@
  * the ones in the product and the end-to-end harness that call it, no more and no fewer, so the
  * page cannot keep naming a composition root that no longer does the wiring.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const WIRING = 'electron/ipc/wire-app.ts';
-
-/** The .ts files under `folder`, relative to the root with `/`. */
-function sources(folder: string): string[] {
-  return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) =>
-      relative(root, join(root, folder, file))
-        .split('\\')
-        .join('/'),
-    );
-}
 
 /** Files of the product and of the end-to-end harness that call wireApp. */
 function callers(): string[] {
-  return [...sources('electron'), ...sources('tests/e2e')]
+  return repositoryFiles(['electron', 'tests/e2e'], /\.ts$/)
     .filter(
-      (file) => file !== WIRING && readFileSync(join(root, file), 'utf8').includes('wireApp('),
+      (file) => file !== WIRING && readFileSync(join(REPO_ROOT, file), 'utf8').includes('wireApp('),
     )
     .sort();
 }
 
 describe("ARCHITECTURE.md's wiring row", () => {
   it('names exactly the files that call wireApp', () => {
-    const page = readFileSync(join(root, 'docs/ARCHITECTURE.md'), 'utf8');
+    const page = readFileSync(join(REPO_ROOT, 'docs/ARCHITECTURE.md'), 'utf8');
     const row = page.split('\n').find((line) => line.startsWith(`| \`${WIRING}\``));
     expect(row, 'the layering table has a row for wire-app.ts').toBeDefined();
     const named = [...row!.matchAll(/`([^`]+\.ts)`/g)]

@@ -5,10 +5,11 @@
  * code, the tests, the workflow or CI's script. A script or a variable renamed cannot leave
  * a page sending the reader to nothing.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { repositoryFiles } from '../../support/source-files';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** Where a variable may be read. */
@@ -17,8 +18,7 @@ const CODE = /\.(ts|tsx|mts|mjs|cjs|js|yml|yaml|json|sh|cmd|nsh)$|^run$/;
 
 /** README.md and every page of docs/, line by line. */
 function pageLines(): { at: string; line: string }[] {
-  const docs = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md'));
-  return ['README.md', ...docs.map((name) => `docs/${name}`)].flatMap((file) =>
+  return repositoryFiles(['README.md', 'docs'], /\.md$/).flatMap((file) =>
     readFileSync(join(root, file), 'utf8')
       .split('\n')
       .map((line, index) => ({ at: `${file}:${index + 1}`, line })),
@@ -44,16 +44,10 @@ function variablesIn(line: string): string[] {
 
 /** The text of every file that may read a variable (not these tests, which name made-up ones). */
 function readersText(): string {
-  return READERS.flatMap((place) => {
-    const full = join(root, place);
-    if (place.includes('.json')) return [readFileSync(full, 'utf8')];
-    return readdirSync(full, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && CODE.test(entry.name))
-      .filter(
-        (entry) => !/node_modules|^tests[/\\]unit[/\\]docs/.test(relative(root, entry.parentPath)),
-      )
-      .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
-  }).join('\n');
+  return repositoryFiles(READERS, CODE)
+    .filter((file) => !file.startsWith('tests/unit/docs/'))
+    .map((file) => readFileSync(join(root, file), 'utf8'))
+    .join('\n');
 }
 
 describe('what the docs tell the reader to run', () => {

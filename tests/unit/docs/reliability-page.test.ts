@@ -3,7 +3,7 @@
  * `npm run reliability` writes from docs/reliability/figures.json, the hand-written rest of the
  * page is never touched by it, and no hardening suite records a literal 0 as a measurement.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -20,6 +20,7 @@ import {
   type Figure,
 } from '../../hardening/support/reliability-page';
 import { NOT_MEASURED } from '../../hardening/support/reliability-record';
+import { repositoryFiles } from '../../support/source-files';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -130,10 +131,7 @@ describe('docs/RELIABILITY.md', () => {
 
 describe('the hardening suites', () => {
   it('record no literal 0 (or null) as a figure: a count the test made, or "not measured"', () => {
-    const dir = join(root, 'tests', 'hardening');
-    const files = readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-      .map((entry) => join(entry.parentPath, entry.name));
+    const files = repositoryFiles(['tests/hardening'], /\.ts$/).map((file) => join(root, file));
     const recording = files.filter((file) =>
       readFileSync(file, 'utf8').includes('recordReliability({'),
     );

@@ -5,9 +5,8 @@
  * give for the same environment (os-stand-ins.ts). A caller whose options change so that the
  * stand-ins misread them fails here, not on a CI runner waiting on a native dialog.
  */
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BaseWindow, BrowserWindow } from 'electron';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOsStandIns, type OsCall, type OsStandIns } from '../../e2e/harness/os-stand-ins';
@@ -17,6 +16,7 @@ import {
   type DialogEnv,
 } from '../../e2e/harness/electron-dialog-stand-ins';
 import { testImageEngine } from '../../support/image-engine';
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 /** Electron's `dialog` as the app sees it: its methods are replaced by the stand-ins below. */
@@ -257,24 +257,19 @@ describe('answerDialog', () => {
   });
 });
 
-const ELECTRON = fileURLToPath(new URL('../../../electron', import.meta.url));
-
 describe('the callers covered here', () => {
   it('are every file of the app that opens an open or save dialog, none of them a Sync one', async () => {
-    const files = (await readdir(ELECTRON, { recursive: true })).filter((name) =>
-      name.endsWith('.ts'),
-    );
     const callers: string[] = [];
-    for (const name of files) {
-      const text = await readFile(join(ELECTRON, name), 'utf8');
-      expect(text, name).not.toMatch(/show(?:Open|Save)DialogSync/);
-      if (/\.show(?:Open|Save)Dialog\(/.test(text)) callers.push(name.split('\\').join('/'));
+    for (const file of repositoryFiles(['electron'], /\.ts$/)) {
+      const text = await readFile(join(REPO_ROOT, file), 'utf8');
+      expect(text, file).not.toMatch(/show(?:Open|Save)DialogSync/);
+      if (/\.show(?:Open|Save)Dialog\(/.test(text)) callers.push(file);
     }
-    expect(callers.sort()).toEqual([
-      'adapters/input-dialogs.ts',
-      'adapters/library-dialogs.ts',
-      'adapters/shell-actions.ts',
-      'host/app-dialogs.ts',
+    expect(callers).toEqual([
+      'electron/adapters/input-dialogs.ts',
+      'electron/adapters/library-dialogs.ts',
+      'electron/adapters/shell-actions.ts',
+      'electron/host/app-dialogs.ts',
     ]);
   });
 });

@@ -6,23 +6,14 @@
  * This test finds such an object, written anywhere in the tests: one naming PATH from
  * `process.env` and neither spreading `process.env` nor naming TMPDIR.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const TESTS = join(root, 'tests');
 /** The one home, which writes the object out. */
-const HOME = join(TESTS, 'support', 'child-env.ts');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(m?ts|tsx)$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => file !== HOME && !file.includes(`${join('node_modules', '')}`));
-}
+const HOME = 'tests/support/child-env.ts';
 
 const nameOf = (name: ts.PropertyName): string | null =>
   ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : null;
@@ -32,8 +23,14 @@ function readsProcessEnv(node: ts.Expression): boolean {
   return /^process\.env\b/.test(node.getText());
 }
 
-/** Where `file` (its `text`) writes out a child's environment from PATH alone: `file:line: text`. */
-function bareEnvironments(file: string, text = readFileSync(file, 'utf8')): string[] {
+/**
+ * Where `file` (relative to the root; its `text`) writes out a child's environment from PATH
+ * alone: `file:line: text`.
+ */
+function bareEnvironments(
+  file: string,
+  text = readFileSync(join(REPO_ROOT, file), 'utf8'),
+): string[] {
   if (!text.includes('PATH')) return [];
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
@@ -53,7 +50,7 @@ function bareEnvironments(file: string, text = readFileSync(file, 'utf8')): stri
       );
       if (path !== undefined && !passesTmpdir) {
         const { line } = source.getLineAndCharacterOfPosition(path.getStart());
-        found.push(`${relative(root, file)}:${String(line + 1)}: ${path.getText()}`);
+        found.push(`${file}:${String(line + 1)}: ${path.getText()}`);
       }
     }
     ts.forEachChild(node, visit);
@@ -64,7 +61,9 @@ function bareEnvironments(file: string, text = readFileSync(file, 'utf8')): stri
 
 describe('a child’s environment in the tests', () => {
   it('is built by bareEnv (or from process.env), never written out from PATH alone', () => {
-    const found = sourceFiles(TESTS).flatMap((file) => bareEnvironments(file));
+    const found = repositoryFiles(['tests'], /\.(m?ts|tsx)$/)
+      .filter((file) => file !== HOME)
+      .flatMap((file) => bareEnvironments(file));
     expect(found).toEqual([]);
   });
 
@@ -76,7 +75,7 @@ describe('a child’s environment in the tests', () => {
       "spawn('x', [], { env: { ...process.env, PATH: process.env.PATH + ':/opt' } });",
       "spawn('x', [], { env: { PATH: '/usr/bin' } });",
     ].join('\n');
-    expect(bareEnvironments(join(TESTS, 'sample.ts'), samples)).toEqual([
+    expect(bareEnvironments('tests/sample.ts', samples)).toEqual([
       "tests/sample.ts:1: PATH: process.env['PATH'] ?? ''",
       "tests/sample.ts:2: 'PATH': process.env.PATH",
     ]);

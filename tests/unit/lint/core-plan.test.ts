@@ -8,13 +8,14 @@
  * The command line (electron/cli) is held to the same: no circle of files, its command table's
  * lazy loaders (`() => import('./x-command')`) included.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { cycles } from '../../support/import-circles';
+import { repositoryFiles } from '../../support/source-files';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const core = join(root, 'electron', 'core');
@@ -24,9 +25,7 @@ const cli = join(root, 'electron', 'cli');
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.[^'"]+)['"]/g;
 
 function coreFiles(folder = core): string[] {
-  return readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-    .map((entry) => join(entry.parentPath, entry.name));
+  return repositoryFiles([relative(root, folder)], /\.ts$/).map((file) => join(root, file));
 }
 
 /** The module a core file is in: its first folder, or the file itself at the top. */
@@ -81,9 +80,7 @@ async function assemblyNames(): Promise<string[]> {
 
 /** The main side's files, relative to the root (shared/ and renderer/ may not import the core). */
 function mainFiles(): string[] {
-  return readdirSync(join(root, 'electron'), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+  return repositoryFiles(['electron'], /\.ts$/);
 }
 
 /**

@@ -7,12 +7,10 @@
  * `createWriteStream` or `mkdtemp`-free creation whose arguments name no mode, and an `open` that
  * may create (flags with `w`, `a`, `x` or O_CREAT) given no third argument.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
 /** Calls whose arguments must name a mode (`mode:` in an options object). */
 const NEEDS_MODE_OPTION =
@@ -71,11 +69,8 @@ function creationsWithoutMode(text: string): string[] {
 }
 
 function sourceFiles(): string[] {
-  return ['electron', 'shared'].flatMap((top) =>
-    readdirSync(join(root, top), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-      .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/'))
-      .filter((file) => !file.startsWith('electron/build/')),
+  return repositoryFiles(['electron', 'shared'], /\.tsx?$/).filter(
+    (file) => !file.startsWith('electron/build/'),
   );
 }
 
@@ -84,7 +79,7 @@ describe('what the app creates', () => {
     const files = sourceFiles();
     expect(files.length).toBeGreaterThan(300);
     const found = files.flatMap((file) =>
-      creationsWithoutMode(readFileSync(join(root, file), 'utf8')).map(
+      creationsWithoutMode(readFileSync(join(REPO_ROOT, file), 'utf8')).map(
         (call) => `${file}: ${call.replace(/\s+/g, ' ')}`,
       ),
     );

@@ -5,26 +5,18 @@
  * copy written back anywhere in electron/, shared/ or renderer/ fails here, and so does a test
  * that calls IPC handlers as the page does without the one helper, tests/support/ipc.ts.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-
-function sourceFiles(tops: readonly string[]): string[] {
-  return tops.flatMap((top) =>
-    readdirSync(join(root, top), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-      .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/')),
-  );
-}
+const sourceFiles = (tops: readonly string[]) => repositoryFiles(tops, /\.tsx?$/);
 
 const productFiles = () => sourceFiles(['electron', 'shared', 'renderer']);
 
 /** Files whose text matches `pattern`. */
 function filesMatching(pattern: RegExp, files = productFiles()): string[] {
-  return files.filter((file) => pattern.test(readFileSync(join(root, file), 'utf8')));
+  return files.filter((file) => pattern.test(readFileSync(join(REPO_ROOT, file), 'utf8')));
 }
 
 const COPIES: readonly (readonly [string, RegExp, readonly string[]])[] = [

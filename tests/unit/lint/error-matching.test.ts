@@ -3,18 +3,10 @@
  * subclass, survives the rename of the class it names, and once named a class that did not exist.
  * This scans electron/ for the forms a name match takes.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-
-function sourcesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
 /** Every class that is an Error, by the `class X extends Y` chains in `texts`. */
 function errorClasses(texts: readonly string[]): Set<string> {
@@ -57,8 +49,8 @@ function nameMatches(text: string, classes: ReadonlySet<string>): string[] {
 }
 
 describe('errors are matched by class, not by name', () => {
-  const files = sourcesUnder(join(root, 'electron'));
-  const texts = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));
+  const files = repositoryFiles(['electron'], /\.tsx?$/);
+  const texts = new Map(files.map((file) => [file, readFileSync(join(REPO_ROOT, file), 'utf8')]));
   const classes = errorClasses([...texts.values()]);
 
   it('knows the error classes of electron/', () => {
@@ -91,7 +83,7 @@ describe('errors are matched by class, not by name', () => {
 
   it('no file under electron/ matches an error by its name', () => {
     const found = [...texts].flatMap(([file, text]) =>
-      nameMatches(text, classes).map((match) => `${relative(root, file)}, ${match}`),
+      nameMatches(text, classes).map((match) => `${file}, ${match}`),
     );
     expect(found).toEqual([]);
   });

@@ -8,15 +8,11 @@
  * the fake without one, and holds the hand-written fakes (tests/fakes/fake-*.ts) to a ceiling of
  * lines that only goes down as the last of them move onto the real wiring (300 at most is the aim).
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const RENDERER_TESTS = join(root, 'tests', 'unit', 'renderer');
-const FAKES = join(root, 'tests', 'fakes');
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
 /**
  * The hand-written fakes' lines at most, all `fake-*.ts` files together: lower it as they shrink,
@@ -27,8 +23,8 @@ const FAKE_LINES_CEILING = 400;
 /** Lines of each `fake-*.ts` file of the fakes' folder, counted as `wc -l` counts them. */
 function fakeLines(): Record<string, number> {
   const lines: Record<string, number> = {};
-  for (const name of readdirSync(FAKES).filter((file) => /^fake-.*\.ts$/.test(file))) {
-    lines[name] = readFileSync(join(FAKES, name), 'utf8').split('\n').length - 1;
+  for (const file of repositoryFiles(['tests/fakes'], /^fake-.*\.ts$/)) {
+    lines[file] = readFileSync(join(REPO_ROOT, file), 'utf8').split('\n').length - 1;
   }
   return lines;
 }
@@ -42,16 +38,6 @@ const STARTS = new Set([
   'FakePictorApi',
 ]);
 const FAULT = /^\/\/ Fault: \S/;
-
-/** The files that make the fake's harness itself, not tests of a flow. */
-const HARNESS = new Set(['gallery-harness.tsx']);
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
-    .filter((entry) => !HARNESS.has(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
 
 function calleeName(node: ts.CallExpression | ts.NewExpression): string | null {
   const callee = node.expression;
@@ -134,7 +120,10 @@ function startsIn(source: ts.SourceFile): { names: Set<string>; helpers: ts.Node
 }
 
 /** Each start of the fake in `file` (its `text`) without its fault, as `file:line name`. */
-function unexplainedStarts(file: string, text = readFileSync(file, 'utf8')): string[] {
+function unexplainedStarts(
+  file: string,
+  text = readFileSync(join(REPO_ROOT, file), 'utf8'),
+): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const { names, helpers } = startsIn(source);
   const found: string[] = [];
@@ -145,7 +134,7 @@ function unexplainedStarts(file: string, text = readFileSync(file, 'utf8')): str
       const name = calleeName(node);
       if (name && names.has(name) && !saysItsFault(node, text)) {
         const { line } = source.getLineAndCharacterOfPosition(node.getStart());
-        found.push(`${relative(root, file)}:${line + 1} ${name}`);
+        found.push(`${file}:${line + 1} ${name}`);
       }
     }
     ts.forEachChild(node, visit);
@@ -162,7 +151,9 @@ describe('the API fake is for faults', () => {
   });
 
   it('every renderer test that starts the fake says which fault it injects', () => {
-    const missing = sourceFiles(RENDERER_TESTS).flatMap((file) => unexplainedStarts(file));
+    const missing = repositoryFiles(['tests/unit/renderer'], /\.test\.tsx?$/).flatMap((file) =>
+      unexplainedStarts(file),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -196,8 +187,7 @@ describe('the API fake is for faults', () => {
       '  void installFakeApi(api);',
       '});',
     ].join('\n');
-    const file = join(RENDERER_TESTS, 'sample.test.tsx');
-    expect(unexplainedStarts(file, sample)).toEqual([
+    expect(unexplainedStarts('tests/unit/renderer/sample.test.tsx', sample)).toEqual([
       'tests/unit/renderer/sample.test.tsx:2 startApp',
       'tests/unit/renderer/sample.test.tsx:18 open',
       'tests/unit/renderer/sample.test.tsx:24 FakePictorApi',

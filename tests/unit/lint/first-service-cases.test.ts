@@ -7,12 +7,12 @@
  * `.exclude(['pictor'])`). Each of those left must say in a comment beside it what of the seed's
  * interface makes it necessary.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
-const ROOT = join(__dirname, '../../..');
 const PRODUCT_DIRS = ['electron', 'renderer', 'shared'];
 const LITERAL = 'pictor';
 /** The most special cases the seed's interface justifies (docs/ARCHITECTURE.md, "Adding a service"). */
@@ -22,14 +22,6 @@ const MOST = 3;
  * case removed; never raise it.
  */
 const CEILING = 0;
-
-function productFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return productFiles(path);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
-  });
-}
 
 const isLiteral = (node: ts.Node | undefined): boolean =>
   node !== undefined && ts.isStringLiteralLike(node) && node.text === LITERAL;
@@ -82,10 +74,10 @@ export function specialCasesIn(path: string, text: string): string[] {
 const OWN_CODE = /^electron\/(core\/service\/providers|demo-service)\/pictor[^/]*\.ts$/;
 
 function allSpecialCases(): string[] {
-  return PRODUCT_DIRS.flatMap(productFiles)
-    .filter((path) => !OWN_CODE.test(path))
+  return repositoryFiles(PRODUCT_DIRS, /\.tsx?$/)
+    .filter((path) => !path.endsWith('.d.ts') && !OWN_CODE.test(path))
     .flatMap((path) => {
-      const text = readFileSync(join(ROOT, path), 'utf8');
+      const text = readFileSync(join(REPO_ROOT, path), 'utf8');
       // Most files never spell it: parsing only those that do keeps the test fast.
       return /['"`.]pictor\b/.test(text) ? specialCasesIn(path, text) : [];
     });

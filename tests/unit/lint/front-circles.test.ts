@@ -7,11 +7,12 @@
  * import their slice back. Type-only
  * imports count, as in the core's plan (core-plan.test.ts): a loop of types is a loop of knowledge.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { cycles } from '../../support/import-circles';
+import { repositoryFiles } from '../../support/source-files';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -40,9 +41,7 @@ function specifiersOf(text: string): string[] {
 
 /** File → the files of `folder` it imports, relative to `folder`. */
 function fileGraph(folder: string): Map<string, string[]> {
-  const files = readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && SOURCE.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
+  const files = repositoryFiles([relative(root, folder)], SOURCE).map((file) => join(root, file));
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const targets = specifiersOf(readFileSync(file, 'utf8'))

@@ -6,18 +6,10 @@
  * runs the page's ways in). The kept-key-id sweep's rewrite of a saved image took the record's
  * bound once; this finds any file in electron/ that imports the record's figure from limits.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-
-function sourcesUnder(folder: string): string[] {
-  return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.ts'))
-    .map((name) => join(folder, name));
-}
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
 /** An import of `MAX_IMAGE_BYTES` itself from shared/domain/limits (not a local constant). */
 const IMPORTS_RECORD_BOUND =
@@ -25,10 +17,10 @@ const IMPORTS_RECORD_BOUND =
 
 describe('reads of image files in main', () => {
   it('never take the record bound (2^40) as a read cap', () => {
-    const offenders = sourcesUnder('electron').filter((file) =>
-      IMPORTS_RECORD_BOUND.test(readFileSync(join(root, file), 'utf8')),
+    const offenders = repositoryFiles(['electron'], /\.ts$/).filter((file) =>
+      IMPORTS_RECORD_BOUND.test(readFileSync(join(REPO_ROOT, file), 'utf8')),
     );
-    expect(offenders.map((file) => relative(root, join(root, file)))).toEqual([]);
+    expect(offenders).toEqual([]);
   });
 
   it('finds the import it looks for', () => {

@@ -7,14 +7,11 @@
  * clone). A core on a clock of its own that wants the real read says so (`localServers: {}`).
  * This test finds an `openPictorCore({ … clock … })` in tests/** that does not.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const TESTS = join(root, 'tests');
+import { REPO_ROOT, repositoryFiles, repositoryPath } from '../../support/source-files';
 
 /** The clock that runs on its own: a core on it needs no word about the gate. */
 const REAL_CLOCK = 'systemClock';
@@ -117,11 +114,8 @@ function unnamedGates(text: string, file = 'sample.ts'): number[] {
 
 /** The TypeScript files under tests/, but this one (whose samples name what it looks for). */
 function testSources(): string[] {
-  const self = fileURLToPath(import.meta.url);
-  return readdirSync(TESTS, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => file !== self);
+  const self = repositoryPath(import.meta.url);
+  return repositoryFiles(['tests'], /\.tsx?$/).filter((file) => file !== self);
 }
 
 describe('a core a test opens on a clock of its own', () => {
@@ -160,20 +154,16 @@ describe('a core a test opens on a clock of its own', () => {
   it('names what its loopback-owner gate reads (tests/support/owners-unread.ts)', () => {
     const files = testSources().filter((file) =>
       /openPictorCore\(|AppRuntime\.start\(|startTestRuntime\(|testRuntimeOptions\(|runtime: \(/.test(
-        readFileSync(file, 'utf8'),
+        readFileSync(join(REPO_ROOT, file), 'utf8'),
       ),
     );
     // The takeover cadence suite is one: the check finds what it looks for.
-    expect(files.map((file) => relative(root, file).split('\\').join('/'))).toContain(
-      'tests/integration/core/poll-cadence-takeover.test.ts',
-    );
+    expect(files).toContain('tests/integration/core/poll-cadence-takeover.test.ts');
     // And a whole app on a manual clock (its demo service is on loopback).
-    expect(files.map((file) => relative(root, file).split('\\').join('/'))).toContain(
-      'tests/hardening/hostile/key-question-fatigue.test.ts',
-    );
+    expect(files).toContain('tests/hardening/hostile/key-question-fatigue.test.ts');
     const unnamed = files.flatMap((file) =>
-      unnamedGates(readFileSync(file, 'utf8'), file).map(
-        (line) => `${relative(root, file)}:${line}`,
+      unnamedGates(readFileSync(join(REPO_ROOT, file), 'utf8'), file).map(
+        (line) => `${file}:${line}`,
       ),
     );
     expect(unnamed).toEqual([]);

@@ -3,9 +3,8 @@
  * the ones that need their own by their text (tests/support/module-isolation.ts): each way of
  * changing what a later file would see is recognised, and reads and restores are left alone.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   fileScans,
@@ -19,9 +18,8 @@ import {
 // The texts shown to the scanner, kept out of this file: as its own text they would make the
 // scanner take this file for one that needs its own modules, and run it in a fresh thread.
 import samples from './isolation-samples.json';
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 describe('a file that needs modules of its own', () => {
   it.each(samples.ownModules.recognised)('is recognised by %s', (text) => {
@@ -155,15 +153,14 @@ describe("a file's own helpers", () => {
       'tests/support/stall-watchdog-setup.ts',
       'tests/support/end-each-test-setup.ts',
     ];
-    const helpers = ['tests/unit', 'tests/support', 'tests/integration', 'tests/hardening']
-      .flatMap((dir) => readdirSync(join(root, dir), { recursive: true, withFileTypes: true }))
-      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-      .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/'))
-      .filter((file) => !/\.test\.tsx?$/.test(file) && !setupFiles.includes(file));
+    const helpers = repositoryFiles(
+      ['tests/unit', 'tests/support', 'tests/integration', 'tests/hardening'],
+      /\.tsx?$/,
+    ).filter((file) => !/\.test\.tsx?$/.test(file) && !setupFiles.includes(file));
     expect(helpers.length).toBeGreaterThan(20);
     const hooking = helpers.filter((file) =>
       /^(?:afterEach|beforeEach|afterAll|beforeAll)\(/m.test(
-        readFileSync(join(root, file), 'utf8'),
+        readFileSync(join(REPO_ROOT, file), 'utf8'),
       ),
     );
     expect(hooking).toEqual([]);

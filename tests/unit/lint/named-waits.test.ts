@@ -6,14 +6,11 @@
  * load, not the code. (The renderer's testing-library waits take `UNTIL` from their setup file;
  * Playwright's from its config.) This test finds a wait without one, or with a shorter one.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const TESTS = join(root, 'tests');
+import { REPO_ROOT, repositoryFiles, repositoryPath } from '../../support/source-files';
 
 /** The shortest deadline a wait may name as a number (a wait that ends, ends well before it). */
 const SHORTEST_MS = 10_000;
@@ -68,11 +65,11 @@ function unnamedDeadlines(text: string, file = 'sample.ts'): string[] {
 
 /** The vitest files under tests/ (Playwright's specs wait by their own config), but this one. */
 function vitestSources(): string[] {
-  const self = fileURLToPath(import.meta.url);
-  return readdirSync(TESTS, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => file !== self && readFileSync(file, 'utf8').includes("from 'vitest'"));
+  const self = repositoryPath(import.meta.url);
+  return repositoryFiles(['tests'], /\.tsx?$/).filter(
+    (file) =>
+      file !== self && readFileSync(join(REPO_ROOT, file), 'utf8').includes("from 'vitest'"),
+  );
 }
 
 describe('a wait on a condition', () => {
@@ -103,12 +100,10 @@ describe('a wait on a condition', () => {
   it('names its deadline in every vitest file (tests/support/waits.ts)', () => {
     const files = vitestSources();
     // The open-files suite is one: the check reads what it looks for.
-    expect(files.map((file) => relative(root, file).split('\\').join('/'))).toContain(
-      'tests/unit/app/protocol/gallery-open-files.test.ts',
-    );
+    expect(files).toContain('tests/unit/app/protocol/gallery-open-files.test.ts');
     const unnamed = files.flatMap((file) =>
-      unnamedDeadlines(readFileSync(file, 'utf8'), file).map(
-        (fault) => `${relative(root, file)}:${fault}`,
+      unnamedDeadlines(readFileSync(join(REPO_ROOT, file), 'utf8'), file).map(
+        (fault) => `${file}:${fault}`,
       ),
     );
     expect(unnamed).toEqual([]);

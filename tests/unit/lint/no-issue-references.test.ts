@@ -3,34 +3,32 @@
  * a reader of the source has the source, not the tracker. Fails on any "issue" followed by a
  * number in electron/, renderer/, shared/, tests/, docs/, README.md or the root configs.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+const PLACES = [
+  'electron',
+  'renderer',
+  'shared',
+  'tests',
+  'docs',
+  'README.md',
+  'vitest.config.ts',
+  'vite.config.ts',
+  'eslint.config.js',
+];
 const TEXT = /\.(ts|tsx|js|mjs|md|json|yml|css|html)$/;
 // Written in two parts so this file does not name one itself.
 const REFERENCE = new RegExp(['\\bissues?', '\\s#?\\d'].join(''), 'i');
 
-function filesIn(top: string): string[] {
-  return readdirSync(join(root, top), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && TEXT.test(entry.name))
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/'));
-}
-
 describe('issue references', () => {
   it('are nowhere in code, tests or docs', () => {
-    const files = [
-      ...['electron', 'renderer', 'shared', 'tests', 'docs'].flatMap(filesIn),
-      'README.md',
-      'vitest.config.ts',
-      'vite.config.ts',
-      'eslint.config.js',
-    ];
+    const files = repositoryFiles(PLACES, TEXT);
     expect(files.length).toBeGreaterThan(500);
     const found = files.flatMap((file) =>
-      readFileSync(join(root, file), 'utf8')
+      readFileSync(join(REPO_ROOT, file), 'utf8')
         .split('\n')
         .flatMap((line, at) => (REFERENCE.test(line) ? [`${file}:${at + 1}: ${line.trim()}`] : [])),
     );

@@ -8,13 +8,10 @@
  * the page only after its own state had the change. This test finds a wait on main's state
  * followed at once by an assertion that is not awaited and does not read main.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const RENDERER_TESTS = join(root, 'tests', 'unit', 'renderer');
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
 /** The start of a wait on a condition. */
 const WAIT = /await\s+(?:vi\.)?(?:waitFor|expect\.poll)\(/g;
@@ -79,12 +76,6 @@ function pageCheckedAfterMain(text: string): string[] {
   return found;
 }
 
-function testFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 describe('a renderer test over main', () => {
   it('recognises a page checked at once after a wait on main, and leaves the right order alone', () => {
     const late = [
@@ -115,11 +106,11 @@ describe('a renderer test over main', () => {
   });
 
   it('checks the page after waiting on the page, in every renderer test', () => {
-    const found = testFiles(RENDERER_TESTS).flatMap((file) => {
-      const path = relative(root, file).split('\\').join('/');
+    const files = repositoryFiles(['tests/unit/renderer'], /\.test\.tsx?$/);
+    const found = files.flatMap((path) => {
       const kept = (check: string) =>
         KEPT_AS_IT_WAS.some(([where, start]) => where === path && check.startsWith(start));
-      return pageCheckedAfterMain(readFileSync(file, 'utf8'))
+      return pageCheckedAfterMain(readFileSync(join(REPO_ROOT, path), 'utf8'))
         .filter((check) => !kept(check))
         .map((check) => `${path}: ${check}`);
     });

@@ -8,16 +8,15 @@
  * when it ends). A file that needs one of them is named `*.process.test.*`, which runs
  * it in a child process of its own; this test finds one that is not.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, repositoryFiles, repositoryPath } from '../../support/source-files';
 // The texts shown to the check, kept out of this file, whose own text would otherwise make
 // tests/support/module-isolation.ts run it in a fresh thread (it assigns TZ, it calls chdir).
 import samples from './isolation-samples.json';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const THREADED = join(root, 'tests', 'unit');
+const THREADED = 'tests/unit';
 
 /**
  * Uses of what a worker thread cannot change for its process, or reads of what the other thread
@@ -42,11 +41,8 @@ function usesProcessWideState(text: string): boolean {
 
 /** The test files under `dir`, but this one (whose patterns name what it looks for). */
 function testFiles(dir: string): string[] {
-  const self = fileURLToPath(import.meta.url);
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => file !== self);
+  const self = repositoryPath(import.meta.url);
+  return repositoryFiles([dir], /\.test\.tsx?$/).filter((file) => file !== self);
 }
 
 describe('files that change process-wide state', () => {
@@ -61,15 +57,11 @@ describe('files that change process-wide state', () => {
 
   it('are named *.process.test.*, so they run in a child process and not in a thread', () => {
     const files = testFiles(THREADED).filter((file) =>
-      usesProcessWideState(readFileSync(file, 'utf8')),
+      usesProcessWideState(readFileSync(join(REPO_ROOT, file), 'utf8')),
     );
     // The time-zone test is one: the check finds what it looks for.
-    expect(files.map((file) => relative(root, file).split('\\').join('/'))).toContain(
-      'tests/unit/renderer/time-zone.process.test.ts',
-    );
-    const misnamed = files
-      .filter((file) => !/\.process\.test\.tsx?$/.test(file))
-      .map((file) => relative(root, file));
+    expect(files).toContain('tests/unit/renderer/time-zone.process.test.ts');
+    const misnamed = files.filter((file) => !/\.process\.test\.tsx?$/.test(file));
     expect(misnamed).toEqual([]);
   });
 });

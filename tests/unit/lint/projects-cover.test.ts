@@ -7,7 +7,7 @@
  * project includes would pass by never running: a unit file named for a process of its own did,
  * before the `unit-process` project.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,16 +19,14 @@ import {
   runsMainSide,
   withOwnHelpers,
 } from '../../support/module-isolation';
+import { repositoryFiles } from '../../support/source-files';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const rel = (file: string) => relative(root, file).split('\\').join('/');
 
 /** The vitest test files in the repository (the journeys are Playwright's `*.spec.ts`). */
 function testFiles(): string[] {
-  return readdirSync(join(root, 'tests'), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
-    .map((entry) => rel(join(entry.parentPath, entry.name)))
-    .sort();
+  return repositoryFiles(['tests'], /\.test\.tsx?$/);
 }
 
 let specs: TestSpecification[] = [];

@@ -10,6 +10,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { repositoryFiles } from '../../support/source-files';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const features = join(root, 'renderer', 'features');
@@ -50,9 +51,8 @@ export function crossings(files: ReadonlyMap<string, string>): string[] {
 
 function featureFiles(): Map<string, string> {
   return new Map(
-    readdirSync(features, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && /\.(tsx?|css)$/.test(entry.name))
-      .map((entry) => join(entry.parentPath, entry.name))
+    repositoryFiles(['renderer/features'], /\.(tsx?|css)$/)
+      .map((file) => join(root, file))
       .map((file) => [file, readFileSync(file, 'utf8')]),
   );
 }

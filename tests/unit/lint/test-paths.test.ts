@@ -5,25 +5,15 @@
  * Every `tests/...` path they name exists: brace lists (`{a,b}.test.ts`) are expanded, and a `*`
  * in the last part must match at least one file.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const PLACES = ['README.md', 'docs', 'resources', '.github', 'electron', 'shared', 'renderer'];
 const TEXT = /\.(ts|tsx|js|mjs|md|yml|yaml|json|tpl|sh|cmd|nsh|plist|txt|html|css)$/;
 /** `tests/` not inside another word or path, then path characters and brace lists. */
 const TEST_PATH = /(?<![\w./-])tests\/(?:[\w.*/-]|\{[\w.,-]*\})+/g;
-
-function filesIn(place: string): string[] {
-  const full = join(root, place);
-  if (!existsSync(full)) return [];
-  if (statSync(full).isFile()) return [place];
-  return readdirSync(full, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && TEXT.test(entry.name))
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/'));
-}
 
 /** `a/{b,c}.ts` as `a/b.ts` and `a/c.ts`. */
 function expandBraces(pattern: string): string[] {
@@ -46,8 +36,8 @@ function testPathsIn(text: string): string[] {
 }
 
 function exists(path: string): boolean {
-  if (!path.includes('*')) return existsSync(join(root, path));
-  const folder = join(root, dirname(path));
+  if (!path.includes('*')) return existsSync(join(REPO_ROOT, path));
+  const folder = join(REPO_ROOT, dirname(path));
   const last = path.slice(path.lastIndexOf('/') + 1);
   if (dirname(path).includes('*') || !existsSync(folder)) return false;
   const matches = new RegExp(
@@ -58,10 +48,10 @@ function exists(path: string): boolean {
 
 describe('test paths named outside tests/', () => {
   it('all exist', () => {
-    const files = PLACES.flatMap(filesIn);
+    const files = repositoryFiles(PLACES, TEXT, { missing: 'empty' });
     expect(files.length).toBeGreaterThan(300);
     const named = files.flatMap((file) =>
-      readFileSync(join(root, file), 'utf8')
+      readFileSync(join(REPO_ROOT, file), 'utf8')
         .split('\n')
         .flatMap((line, at) =>
           testPathsIn(line).map((path) => ({ at: `${file}:${at + 1}`, path })),

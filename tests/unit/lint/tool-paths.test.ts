@@ -5,33 +5,24 @@
  * Mac). Pictor's own install paths (/usr/bin/pictor, /usr/local/bin/pictor) are what the tests
  * check, not programs they run, and are allowed.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, repositoryFiles, repositoryPath } from '../../support/source-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const CODE = /\.(ts|tsx|mjs|js)$/;
 /** A string that is a program's path in a system folder, Pictor's own command excepted. */
 const SYSTEM_TOOL =
   /['"`](?:\/usr\/local|\/usr|\/opt\/homebrew|\/opt\/local)?\/s?bin\/(?!pictor['"`])[\w.+-]+['"`]/;
 
-function testFiles(): string[] {
-  return readdirSync(join(root, 'tests'), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && CODE.test(entry.name))
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/'));
-}
-
 describe('programs the tests run', () => {
   it('are never named by a system path', () => {
     // This file names some on purpose, as examples for the pattern.
-    const self = relative(root, fileURLToPath(import.meta.url))
-      .split('\\')
-      .join('/');
-    const files = testFiles().filter((file) => file !== self);
+    const self = repositoryPath(import.meta.url);
+    const files = repositoryFiles(['tests'], CODE).filter((file) => file !== self);
     expect(files.length).toBeGreaterThan(300);
     const found = files.flatMap((file) =>
-      readFileSync(join(root, file), 'utf8')
+      readFileSync(join(REPO_ROOT, file), 'utf8')
         .split('\n')
         .flatMap((line, at) =>
           SYSTEM_TOOL.test(line) ? [`${file}:${at + 1}: ${line.trim()}`] : [],

@@ -6,16 +6,13 @@
  * class of the core (electron/core) other than an error it throws. Counted on the TypeScript
  * syntax tree (a comment or a string that says `new` is no construction).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const WIRING = join(ROOT, 'electron/ipc/wire-app.ts');
-const CORE = join(ROOT, 'electron/core');
-const FRONTS = ['electron/ipc', 'electron/cli'].map((folder) => join(ROOT, folder));
+const WIRING = join(REPO_ROOT, 'electron/ipc/wire-app.ts');
 
 /**
  * What the wiring may construct: its own subscriptions, released by its `dispose`, and the
@@ -39,12 +36,6 @@ function constructed(text: string): string[] {
   return names;
 }
 
-function typeScriptFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 /** The classes declared in `text` that are no error (an error is thrown, not a part). */
 function partClasses(text: string): string[] {
   return sourceOf('core.ts', text)
@@ -53,17 +44,20 @@ function partClasses(text: string): string[] {
     .filter((name) => name !== '' && !name.endsWith('Error'));
 }
 
+/** The text of a file, by its path from the root. */
+const textOf = (file: string) => readFileSync(join(REPO_ROOT, file), 'utf8');
+
 const CORE_PARTS = new Set(
-  typeScriptFiles(CORE).flatMap((file) => partClasses(readFileSync(file, 'utf8'))),
+  repositoryFiles(['electron/core'], /\.ts$/).flatMap((file) => partClasses(textOf(file))),
 );
 
 /** `file: Class` for each core part a front constructs itself. */
 function frontConstructions(): string[] {
-  return FRONTS.flatMap(typeScriptFiles).flatMap((file) =>
-    constructed(readFileSync(file, 'utf8'))
+  return repositoryFiles(['electron/ipc', 'electron/cli'], /\.ts$/).flatMap((file) =>
+    constructed(textOf(file))
       .map((name) => name.split('.').at(-1) ?? name)
       .filter((name) => CORE_PARTS.has(name))
-      .map((name) => `${relative(ROOT, file)}: ${name}`),
+      .map((name) => `${file}: ${name}`),
   );
 }
 

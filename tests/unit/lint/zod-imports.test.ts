@@ -5,28 +5,21 @@
  * zod's entry and its whole namespace object in the bundle, ~420 KB more for every command of the
  * CLI to load, and no other test would say why. The renderer is built by Vite and is not read here.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const SHAKEN = /^import \{ z(?: as \w+)? \} from 'zod';$/;
 const TYPE_ONLY = /^import type \{[^}]*\} from 'zod';$/;
 /** Any statement that names zod's entry as its source. */
 const FROM_ZOD = /^[^\n]*\bfrom 'zod'[^\n]*$|^import 'zod'/gm;
 
-function sources(folder: string): string[] {
-  return readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.tsx?$/.test(file) && !file.includes('node_modules'))
-    .map((file) => path.join(folder, file));
-}
-
 describe('zod imports of the main bundle', () => {
   it('are each in a form the bundle can shake', () => {
-    const files = [...sources('electron'), ...sources('shared')];
+    const files = repositoryFiles(['electron', 'shared'], /\.tsx?$/);
     const found = files.flatMap((file) =>
-      [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(FROM_ZOD)].map(([line]) => ({
+      [...readFileSync(path.join(REPO_ROOT, file), 'utf8').matchAll(FROM_ZOD)].map(([line]) => ({
         file,
         line: line.trim(),
       })),

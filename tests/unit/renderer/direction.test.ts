@@ -2,20 +2,13 @@
  * Right-to-left: arrow keys follow the reading direction in the gallery grid and the viewer, and
  * no stylesheet places things by physical left or right (which a mirrored window would not flip).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentDirection, logicalArrow } from '../../../renderer/lib/direction';
 import { moveFor } from '../../../renderer/features/gallery/grid-geometry';
 import { viewerKey, type ViewerKeyHandlers } from '../../../renderer/features/gallery/viewer-keys';
-
-const RENDERER = resolve(import.meta.dirname, '../../../renderer');
-
-function stylesheets(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.css'))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
 describe('arrow keys in a right-to-left window', () => {
   afterEach(() => {
@@ -78,12 +71,12 @@ describe('stylesheets', () => {
     /(^|[\s;{])(left|right)\s*:(?!\s*50%)|(margin|padding|border)-(left|right)\b|text-align:\s*(left|right)|(top|bottom)-(left|right)-radius|float:\s*(left|right)/;
 
   it('place things by inline start and end, never by physical left or right', () => {
-    const found = stylesheets(RENDERER).flatMap((file) =>
-      readFileSync(file, 'utf8')
+    const found = repositoryFiles(['renderer'], /\.css$/).flatMap((file) =>
+      readFileSync(join(REPO_ROOT, file), 'utf8')
         .split('\n')
         .map((line, index) => ({ line, index }))
         .filter(({ line }) => PHYSICAL.test(line))
-        .map(({ line, index }) => `${relative(RENDERER, file)}:${index + 1}: ${line.trim()}`),
+        .map(({ line, index }) => `${file}:${index + 1}: ${line.trim()}`),
     );
     expect(found).toEqual([]);
   });

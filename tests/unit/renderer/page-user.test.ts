@@ -3,19 +3,17 @@
  * jsdom every element of the app computes `pointer-events: auto`, so the check could never refuse
  * a click. If one of these fails, the check finds something again: take `pageUser` out.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../../../renderer/features/edit/mask-editor/mask-editor.css';
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
 describe('pointer-events in the renderer tests’ jsdom', () => {
   it('is never set inline by the renderer', () => {
-    const root = join(process.cwd(), 'renderer');
-    const setting = readdirSync(root, { recursive: true, encoding: 'utf8' })
-      .filter((file) => /\.tsx?$/.test(file))
-      .filter((file) =>
-        /pointerEvents|pointer-events/.test(readFileSync(join(root, file), 'utf8')),
-      );
+    const setting = repositoryFiles(['renderer'], /\.tsx?$/).filter((file) =>
+      /pointerEvents|pointer-events/.test(readFileSync(join(REPO_ROOT, file), 'utf8')),
+    );
     expect(setting).toEqual([]);
   });
 
