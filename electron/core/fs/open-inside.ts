@@ -48,7 +48,7 @@ export type Containment = 'descriptor' | 'walk';
 let platformContainment: Containment | undefined;
 
 /** The descriptor's path where the kernel gives it (Linux's `/proc`), else the identity walk. */
-function defaultContainment(): Containment {
+export function defaultContainment(): Containment {
   platformContainment ??=
     process.platform === 'linux' && existsSync('/proc/self/fd') ? 'descriptor' : 'walk';
   return platformContainment;

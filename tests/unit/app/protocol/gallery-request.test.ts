@@ -1,4 +1,4 @@
-import { existsSync, promises as fsPromises, readFileSync, realpathSync } from 'node:fs';
+import { promises as fsPromises, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import {
   serveGalleryRequest,
 } from '../../../../electron/app/protocol/gallery-request';
 import { RealRoots } from '../../../../electron/app/protocol/real-roots';
+import { defaultContainment } from '../../../../electron/core/fs/open-inside';
 import { readExactly } from '../../../../electron/app/protocol/served-file';
 import { galleryUrl } from '../../../../shared/ipc/api';
 import { makeProtocolFixture, type ProtocolFixture } from './protocol-fixture';
@@ -23,7 +24,7 @@ afterAll(async () => {
 const G = 'pictor-gallery://gallery';
 const FIFO = fifoMaker();
 /** Whether the kernel names an open descriptor's file (open-inside.ts's `descriptor` check). */
-const DESCRIPTOR_PATHS = process.platform === 'linux' && existsSync('/proc/self/fd');
+const DESCRIPTOR_PATHS = defaultContainment() === 'descriptor';
 
 /** The status a gallery request for `url` is answered with under `root`, and its body. */
 async function answer(root: string, url: string): Promise<{ status: number; body: Buffer }> {
