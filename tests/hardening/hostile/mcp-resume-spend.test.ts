@@ -7,16 +7,12 @@
  * real CLI over stdio, on the demo service on loopback; what the service was sent is judged.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { answerOf, mcpLibrary } from '../../integration/mcp/mcp-harness';
+import { answerOf, mcpLibrary, onService } from '../../integration/mcp/mcp-harness';
 
 const KEY = 'sk-mcp-resume-Hq7wT3zP9nLx2R';
 const lib = mcpLibrary(KEY, 'mcp-resume');
 
 const BATCH = 8;
-
-function onService(url: string, more: readonly string[] = []): string[] {
-  return ['--provider', 'pictor', '--base-url', url, '--poll-interval', '0.1', ...more];
-}
 
 describe('resume under a connection spending limit', () => {
   it('sends a never-sent task only as far as the limit pays for it', async () => {

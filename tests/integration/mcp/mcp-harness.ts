@@ -14,6 +14,11 @@ import { nodeEntryArgs } from '../../support/node-entry-args';
 import { REPO_ROOT, childEnv, newDataDir, runCliHere } from '../cli/run-cli';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
 
+/** The server's arguments for the Pictor dialect at `url` (the demo's), polling every 0.1 s. */
+export function onService(url: string, more: readonly string[] = []): string[] {
+  return ['--provider', 'pictor', '--base-url', url, '--poll-interval', '0.1', ...more];
+}
+
 /** One running server and its client. */
 export interface McpSession {
   readonly client: Client;

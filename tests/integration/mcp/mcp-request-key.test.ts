@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { REPEATED_SUBMIT } from '../../../electron/cli/mcp/mcp-request-keys';
 import { UNTIL } from '../../support/waits';
-import { answerOf, mcpLibrary, refusalOf } from './mcp-harness';
+import { answerOf, mcpLibrary, refusalOf, onService } from './mcp-harness';
 
 const KEY = 'sk-mcp-Rk7vQ2nW9tLp4XcB8mYs3HdJ';
 
@@ -22,10 +22,6 @@ interface Answer {
 }
 
 const lib = mcpLibrary(KEY, 'mcp-request-key');
-
-function onService(url: string, more: readonly string[] = []): string[] {
-  return ['--provider', 'pictor', '--base-url', url, '--poll-interval', '0.1', ...more];
-}
 
 describe('pictor mcp: a requestKey', () => {
   it('a retry under a new id after the client cancelled gets the first call’s task; one sent', async () => {

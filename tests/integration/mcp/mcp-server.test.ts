@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { carriesKey } from '../../../electron/core/secrets/key-echo';
-import { answerOf, mcpLibrary, refusalOf } from './mcp-harness';
+import { answerOf, mcpLibrary, refusalOf, onService } from './mcp-harness';
 
 const KEY = 'sk-mcp-Zq8vT3mN0pLx4RwK9yHc2Bv7';
 
@@ -28,10 +28,6 @@ interface TaskFacts {
 }
 
 const lib = mcpLibrary(KEY, 'mcp');
-
-function onService(url: string, more: readonly string[] = []): string[] {
-  return ['--provider', 'pictor', '--base-url', url, '--poll-interval', '0.1', ...more];
-}
 
 describe('pictor mcp', () => {
   it('lists its tools; generates and waits with progress; status, list, get, triage, cancel', async () => {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCliHere } from '../cli/run-cli';
-import { answerOf, mcpLibrary, refusalOf } from './mcp-harness';
+import { answerOf, mcpLibrary, refusalOf, onService } from './mcp-harness';
 
 const KEY = 'sk-mcp-Tq3vLm8NxR2pWz6KbY4cHs9D';
 
@@ -18,10 +18,6 @@ interface Spending {
 }
 
 const lib = mcpLibrary(KEY, 'mcp-tasks');
-
-function onService(url: string, more: readonly string[] = []): string[] {
-  return ['--provider', 'pictor', '--base-url', url, '--poll-interval', '0.1', ...more];
-}
 
 /** The refusal of a submit past the limit: what happened, and what the user changes. */
 function expectTaskRefusal(said: string, left: string, limit: string): void {
