@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Spent } from '../../../electron/cli/mcp/mcp-spend';
-import { RequestKeys } from '../../../electron/cli/mcp/mcp-request-keys';
+import { type KeyedCall, RequestKeys } from '../../../electron/cli/mcp/mcp-request-keys';
 import { generationRequestSchema } from '../../../shared/service/wire';
 
 /** `params` as the tools' schema reads them from a client's JSON text. */
@@ -26,16 +26,24 @@ describe('a requestKey given again with the params in another order', () => {
     const keys = new RequestKeys<string>();
     let sent = 0;
     const submit = () => Promise.resolve<Spent<string>>({ ok: true, value: `task-${++sent}` });
-    const call = { requestKey: 'k', prompt: 'a kite', size: { width: 64, height: 48 } };
-    expect(await keys.once({ ...call, params: first }, submit)).toMatchObject({ repeated: false });
-    const retry = { params: again, size: { height: 48, width: 64 }, prompt: 'a kite' };
-    expect(await keys.once({ ...retry, requestKey: 'k', wait: true }, submit)).toEqual({
-      ok: true,
-      value: 'task-1',
-      repeated: true,
-    });
-    const other = paramsAsRead('{"style": "film", "guidance": 3.5, "steps": 21}');
-    expect(await keys.once({ ...call, params: other }, submit)).toMatchObject({
+    /** A generate's arguments as the server reads them. */
+    type Call = KeyedCall & Record<string, unknown>;
+    const call: Call = { requestKey: 'k', prompt: 'a kite', size: { width: 64, height: 48 } };
+    const firstCall: Call = { ...call, params: first };
+    expect(await keys.once(firstCall, submit)).toMatchObject({ repeated: false });
+    const retry: Call = {
+      params: again,
+      size: { height: 48, width: 64 },
+      prompt: 'a kite',
+      requestKey: 'k',
+      wait: true,
+    };
+    expect(await keys.once(retry, submit)).toEqual({ ok: true, value: 'task-1', repeated: true });
+    const otherCall: Call = {
+      ...call,
+      params: paramsAsRead('{"style": "film", "guidance": 3.5, "steps": 21}'),
+    };
+    expect(await keys.once(otherCall, submit)).toMatchObject({
       ok: false,
       reason: expect.stringContaining('other arguments'),
     });
