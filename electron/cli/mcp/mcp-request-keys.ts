@@ -57,10 +57,20 @@ export interface KeyedCall {
   readonly waitSeconds?: number | undefined;
 }
 
+/**
+ * An object's fields in one order, whatever order they came in: the schemas keep a record's
+ * (a model's params) as the client wrote it, and a retry may write the same params in another
+ * (a client that builds them again), which was refused as other arguments.
+ */
+function inOneOrder(_field: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
 /** The digest of what decides what `call` sends: its arguments but its key and how it waits. */
 function digestOf(call: KeyedCall): string {
   const { requestKey: _key, wait: _wait, waitSeconds: _seconds, ...sending } = call;
-  return createHash('sha256').update(JSON.stringify(sending)).digest('hex');
+  return createHash('sha256').update(JSON.stringify(sending, inOneOrder)).digest('hex');
 }
 
 /** One tool's keys on one connection, with what each one's submit gave. */

@@ -134,12 +134,29 @@ async function identities(paths: readonly Buffer[]): Promise<BigIntStats[] | 'li
   return infos;
 }
 
+/** What Linux writes after the path of a descriptor whose file no longer has a name. */
+const UNLINKED = Buffer.from(' (deleted)');
+
 /** The kernel's path of the open `handle` when it lies below `realRoot`, else null. */
 async function descriptorInside(handle: FileHandle, realRoot: Buffer): Promise<Buffer | null> {
   const opened = await fs.readlink(`/proc/self/fd/${handle.fd}`, { encoding: 'buffer' });
   const prefix = Buffer.concat([trimmed(realRoot), SEPARATOR]);
   const inside = opened.length > prefix.length && opened.subarray(0, prefix.length).equals(prefix);
   return inside ? opened : null;
+}
+
+/**
+ * `opened` (a descriptor's kernel path) as the name its file had: a file removed or replaced
+ * (renamed over: every rewrite of a gallery file) once opened keeps its old path, with
+ * " (deleted)" after it, which is no name it had (the gallery refused its image as of a kind not
+ * served). Taken off only when the file has no name left (no link counted); a file really named
+ * so keeps it.
+ */
+async function nameOfUnlinked(handle: FileHandle, opened: Buffer): Promise<Buffer> {
+  if (!opened.subarray(-UNLINKED.length).equals(UNLINKED)) return opened;
+  // Asked after the path: the fstat made with it may have come before the removal.
+  const { nlink } = await handle.stat({ bigint: true });
+  return nlink === 0n ? opened.subarray(0, -UNLINKED.length) : opened;
 }
 
 /** What {@link checkOpened} found: the handle's `fstat`, and its path where it was asked. */
@@ -162,11 +179,12 @@ async function checkOpened(
   before: readonly BigIntStats[] | null,
 ): Promise<Checked> {
   if (containment === 'descriptor') {
-    const [stats, openedPath] = await Promise.all([
+    const [stats, inside] = await Promise.all([
       handle.stat({ bigint: true }),
       descriptorInside(handle, paths[0] as Buffer),
     ]);
-    return { stats, openedPath, refused: openedPath ? null : OUTSIDE };
+    if (inside === null) return { stats, openedPath: null, refused: OUTSIDE };
+    return { stats, openedPath: await nameOfUnlinked(handle, inside), refused: null };
   }
   const stats = await handle.stat({ bigint: true });
   return { stats, openedPath: null, refused: await walkContained(stats, paths, before) };

@@ -124,11 +124,21 @@ export function ownerName(unique: string): string {
 const NAMED_START = /^s([0-9]{1,20})\./;
 
 /**
+ * Longer than any {@link ownerName}: a host's name (255 characters at most anywhere), a pid, a
+ * start and a UUID.
+ */
+const LONGEST_OWNER_NAME = 1_024;
+
+/**
  * What is known of the process an {@link ownerName} names ({@link processState}). The name is
  * another process's text, read from the history: a pid that is not plain decimal digits is no
- * pid, and a name without host, pid and a last part is no owner this machine can ask about.
+ * pid, and a name without host, pid and a last part, or longer than any Pictor writes, is no
+ * owner this machine can ask about. Such a name is looked at every few moments for each task
+ * waiting on its lease (engine/elsewhere-timers.ts): split whole, one of 16 MB of colons cost
+ * 240 ms and 270 MB each time.
  */
 export function ownerNameState(name: string): 'gone' | 'alive' | 'unknown' {
+  if (name.length > LONGEST_OWNER_NAME) return 'unknown';
   const parts = name.split(':');
   if (parts.length < 3) return 'unknown';
   const start = NAMED_START.exec(parts.at(-1) ?? '')?.[1];

@@ -11,9 +11,10 @@
  * renamed, its target as it was), tells the user and goes on in a regular file of its own; a
  * command refuses the file and changes nothing; the vault sets it aside as damaged. A regular
  * file another user owns (left while the folder was open) is not read either: a command read
- * it, and the app only refused it when tightening it failed (never as root). Real files, links
- * and FIFOs on this disk.
+ * it, and the app only refused it when tightening it failed (never as root). Real files, links,
+ * FIFOs and (as root) a device that reads without end, on this disk.
  */
+import { spawnSync } from 'node:child_process';
 import {
   chmod,
   chown,
@@ -75,7 +76,17 @@ const NOT_OWN: readonly (readonly [string, (at: string) => Promise<void>])[] = [
           },
         ],
       ] as const)),
+  // Only root makes a device; /dev/zero's numbers: a read of it never ends.
+  ...(posix && process.getuid?.() === 0
+    ? ([['a device', async (at: string) => makeDevice(at)]] as const)
+    : []),
 ];
+
+/** A character device at `at` that reads as /dev/zero does (mknod c 1 5; root only). */
+function makeDevice(at: string): void {
+  const made = spawnSync('mknod', [at, 'c', '1', '5']);
+  if (made.status !== 0) throw new Error(`mknod failed: ${String(made.stderr)}`);
+}
 
 /** The user's folder and what its settings file holds, as they were made. */
 async function theirsUntouched(): Promise<void> {

@@ -4,10 +4,11 @@
  * gallery's temp folder under a random name) and kept until the app's next start. Now it is
  * owner-only (0600) in an owner-only folder (0700) of its own, under the image's name; removed
  * when the next drag begins, at once when the drag could not begin, and, left by a crash, by the
- * next start's sweep of the temp folder. Real files in a real library; the shell records what it
- * was handed (Electron's drag is the adapter's).
+ * next start's sweep of the temp folder. Two drags asked at once (a page may send them) leave one
+ * copy, the last handed; an image removed before its drag hands nothing and leaves nothing. Real
+ * files in a real library; the shell records what it was handed (Electron's drag is the adapter's).
  */
-import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
@@ -120,5 +121,25 @@ describe("a drag's copy of a key-carrying task's image", () => {
     await rename(folder, crashed);
     await new Gallery({ root }).init();
     expect(await exists(crashed)).toBe(false);
+  });
+
+  it('asked twice at once, leaves one copy, the last handed; the next drag removes it', async () => {
+    const { root, records, dragged, drag } = await library(() => true);
+    const both = await Promise.all([drag(records[0]!), drag(records[1]!)]);
+    expect(both).toMatchObject([{ ok: true }, { ok: true }]);
+    expect(dragged).toHaveLength(2);
+    const left = await readdir(join(root, TEMP_DIR));
+    expect(left).toHaveLength(1);
+    expect(dragged.map((copy) => basename(dirname(copy)))).toContain(left[0]);
+    await drag(records[0]!);
+    expect(await readdir(join(root, TEMP_DIR))).toEqual([basename(dirname(dragged[2]!))]);
+  });
+
+  it('of an image removed before the drag, hands nothing and leaves nothing', async () => {
+    const { root, records, dragged, drag } = await library(() => true);
+    await unlink(join(root, records[0]!.images[0]!.file!));
+    expect(await drag(records[0]!)).toMatchObject({ ok: false });
+    expect(dragged).toEqual([]);
+    expect(await readdir(join(root, TEMP_DIR)).catch(() => [])).toEqual([]);
   });
 });
