@@ -22,10 +22,14 @@ export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
  * an empty history at today's schema (tests/support/migrated-history.ts): the first command opens
  * it as it would have left it, without paying every migration again (migrating a new history took
  * 1.5 s of cancel.test.ts's 10.6 s of CPU in its thread). Migration from nothing is the history's
- * own tests' to prove.
+ * own tests' to prove. `made` makes the folder: the running test's own (per-test.ts `testFolder`,
+ * removed when the test ends), or by default one its caller removes.
  */
-export async function newDataDir(name: string): Promise<string> {
-  const dir = await tempFolder(name);
+export async function newDataDir(
+  name: string,
+  made: (name: string) => Promise<string> = tempFolder,
+): Promise<string> {
+  const dir = await made(name);
   await newLibraryAt(dir);
   return dir;
 }
