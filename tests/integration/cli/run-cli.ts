@@ -3,7 +3,6 @@
  * run: tests/support/node-entries.ts) and collects what it printed, with a hard timeout.
  */
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { newLibraryAt } from '../../support/migrated-history';
 import type { ContentCredentials } from '../../../shared/domain/content-credentials';
@@ -13,9 +12,10 @@ import { testImageEngine } from '../../support/image-engine';
 import { runCli as runCliEntry } from '../../../electron/cli/main';
 import { tempFolder } from '../../support/temp-folders';
 import { bareEnv } from '../../support/child-env';
+import { REPO_ROOT } from '../../support/source-files';
 
-/** The repository root: the CLI's working folder. */
-export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+/** The repository root (source-files.ts's): the CLI's working folder. */
+export { REPO_ROOT };
 
 /**
  * A new data folder (`name` names it: tests/support/temp-folders.ts) whose library starts on
