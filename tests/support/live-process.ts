@@ -2,7 +2,7 @@
  * A live process of this machine for a test to name (a lease's or a hold's owner that is still at
  * work): a Node child that does nothing until it is killed. The hardening tests of owners each
  * spawned their own and killed it in an afterEach of their own, through a variable a test could
- * leave unset; here the spawning registers the kill, by the child's own pid, when the test ends.
+ * leave unset; here the spawning registers the kill, through the child's own handle (its pid).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -13,7 +13,7 @@ export type LiveProcess = ChildProcess & { readonly pid: number };
 
 /**
  * A new Node child, running (spawned, its pid known) when this resolves, killed (SIGKILL) and
- * waited for when the running test ends, unless the test ended it first. Call it inside a test.
+ * waited for when the running test ends, if the test did not end it first. Call it inside a test.
  */
 export async function liveProcess(): Promise<LiveProcess> {
   const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], {
@@ -21,10 +21,11 @@ export async function liveProcess(): Promise<LiveProcess> {
   });
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   onTestFinished(async () => {
-    // A child that never started has nothing to end; one that ended is not signalled again (its
-    // pid may be another process's by now).
+    // A child that never started has nothing to end. One the test ended is not signalled again:
+    // Node signals through the child's own handle, gone once it was waited for, never a pid that
+    // may be another process's by now.
     if (child.pid === undefined) return;
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    child.kill('SIGKILL');
     await closed;
   });
   await once(child, 'spawn');
