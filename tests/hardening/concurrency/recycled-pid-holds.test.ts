@@ -18,7 +18,7 @@ import { HOLDS_DIR } from '../../../electron/core/fs/library-holds';
 import { processStart, processState, THIS_HOST } from '../../../electron/core/fs/process-owner';
 import { ownUniqueName } from '../../../electron/core/fs/temp-names';
 import { liveProcess } from '../../support/live-process';
-import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { testFolder } from '../../support/per-test';
 import { UNTIL } from '../../support/waits';
 
 const linux = process.platform === 'linux';
@@ -27,11 +27,10 @@ let data: string;
 const children: ChildProcess[] = [];
 
 beforeEach(async () => {
-  data = await tempFolder('recycled-pid-holds');
+  data = await testFolder('recycled-pid-holds');
 });
-afterEach(async () => {
+afterEach(() => {
   for (const child of children.splice(0)) child.kill();
-  await removeFolder(data);
 });
 
 /** A live process (its pid and start) that stays until the test ends. */
