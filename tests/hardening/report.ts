@@ -10,7 +10,6 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   FIGURES_FILE,
   RELIABILITY_PAGE,
@@ -23,8 +22,7 @@ import {
   type Figure,
 } from './support/reliability-page';
 import { RELIABILITY_DIR } from './support/reliability-record';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { REPO_ROOT } from '../support/source-files';
 
 function readRecorded(): Figure[] {
   if (!existsSync(RELIABILITY_DIR)) return [];
@@ -36,7 +34,9 @@ function readRecorded(): Figure[] {
 }
 
 const fresh = readRecorded();
-const figures = mergeFigures(readCommittedFigures(), fresh, (file) => existsSync(join(ROOT, file)));
+const figures = mergeFigures(readCommittedFigures(), fresh, (file) =>
+  existsSync(join(REPO_ROOT, file)),
+);
 mkdirSync(dirname(FIGURES_FILE), { recursive: true });
 writeFileSync(FIGURES_FILE, figuresText(figures));
 writeFileSync(

@@ -7,10 +7,9 @@
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { REPO_ROOT } from '../support/source-files';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const cores = availableParallelism();
 const extra = Number(process.env['PICTOR_SATURATE_EXTRA'] ?? cores);
 const spinners = Array.from(
@@ -31,7 +30,7 @@ const vitest = spawn(
   'npx',
   ['vitest', 'run', '--project', 'hardening*', ...process.argv.slice(2)],
   {
-    cwd: ROOT,
+    cwd: REPO_ROOT,
     stdio: 'inherit',
   },
 );

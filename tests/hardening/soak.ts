@@ -4,9 +4,8 @@
  * IPC channel), then docs/RELIABILITY.md from the figures. Takes tens of minutes on two cores.
  */
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../support/source-files';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const targets = process.argv.slice(2);
 
 const run = spawnSync(
@@ -23,11 +22,11 @@ const run = spawnSync(
     String(10 * 60 * 1000),
     ...targets,
   ],
-  { cwd: ROOT, stdio: 'inherit', env: { ...process.env, PICTOR_SOAK: '1' } },
+  { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, PICTOR_SOAK: '1' } },
 );
 // The figures of the suites that passed are worth a report even when another failed.
 const report = spawnSync('npx', ['tsx', 'tests/hardening/report.ts'], {
-  cwd: ROOT,
+  cwd: REPO_ROOT,
   stdio: 'inherit',
 });
 process.exit(run.status === 0 ? (report.status ?? 1) : (run.status ?? 1));

@@ -6,10 +6,11 @@
  * PICTOR_UPDATE_FEED: electron/build/release-feed.ts).
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { updaterCapability } from '../../electron/app/updates/update-capability';
+import { REPO_ROOT } from '../support/source-files';
 
 type Targets = (string | { target: string })[];
 
@@ -24,7 +25,7 @@ interface BuilderConfig {
 }
 
 const config = parse(
-  readFileSync(fileURLToPath(new URL('../../electron-builder.yml', import.meta.url)), 'utf8'),
+  readFileSync(join(REPO_ROOT, 'electron-builder.yml'), 'utf8'),
 ) as BuilderConfig;
 const names = (list: Targets): string[] =>
   list.map((entry) => (typeof entry === 'string' ? entry : entry.target));

@@ -4,8 +4,7 @@
  * template is never worked on itself, so no test sees what another did.
  */
 import { cp } from 'node:fs/promises';
-import { beforeAll } from 'vitest';
-import { removeFolder, tempFolder } from './temp-folders';
+import { fileFolder } from './per-test';
 
 /** Copies every file under `template` into the folder `into` (made if missing). */
 export async function copyFolder(template: string, into: string): Promise<void> {
@@ -14,29 +13,13 @@ export async function copyFolder(template: string, into: string): Promise<void> 
 
 /**
  * A temporary folder (`name` names it: temp-folders.ts) that `make` fills before the file's tests (its
- * beforeAll), removed after them; `copyInto` gives a test its own copy of what is under it.
+ * beforeAll), removed after them (per-test.ts `fileFolder`); `copyInto` gives a test its own copy
+ * of what is under it.
  */
 export function folderTemplate(
   name: string,
   make: (folder: string) => Promise<void>,
 ): { readonly copyInto: (into: string) => Promise<void> } {
-  let made: string | undefined;
-  beforeAll(async () => {
-    const folder = await tempFolder(name);
-    const remove = () => removeFolder(folder);
-    try {
-      await make(folder);
-    } catch (error) {
-      await remove();
-      throw error;
-    }
-    made = folder;
-    return remove;
-  });
-  return {
-    copyInto: (into) => {
-      if (made === undefined) throw new Error(`${name}: the template is made before the tests`);
-      return copyFolder(made, into);
-    },
-  };
+  const template = fileFolder(name, make);
+  return { copyInto: (into) => copyFolder(template(), into) };
 }

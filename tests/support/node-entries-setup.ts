@@ -5,9 +5,10 @@
  * another, and the first one's bundles serve the others. Test files start them with
  * `nodeEntryArgs` (tests/support/node-entry-args.ts).
  */
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { acquireTestEntries } from './node-entries';
+import { REPO_ROOT } from './source-files';
 
 /**
  * Node's compile cache for every `node` the tests start (the CLI is started hundreds of times a
@@ -16,9 +17,7 @@ import { acquireTestEntries } from './node-entries';
  * childEnv). Under node_modules/.cache, the user's own, as other tools' caches are; entries are
  * keyed by the source's hash, so a changed bundle is compiled anew.
  */
-const COMPILE_CACHE = fileURLToPath(
-  new URL('../../node_modules/.cache/pictor-compile-cache', import.meta.url),
-);
+const COMPILE_CACHE = join(REPO_ROOT, 'node_modules/.cache/pictor-compile-cache');
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -25,11 +25,12 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { mainBuildOptions, mainWorkerEntries } from '../../electron/build/build-electron';
 import { BUNDLED_TRUST_ANCHORS_FILE } from '../../electron/core/content-credentials/trust-anchors';
 import { isLeftoverTemp, ownTempName } from '../../electron/core/fs/temp-names';
 import { acquireRunFolder, type AcquiredFolder } from './run-folder';
+import { REPO_ROOT } from './source-files';
 
 /** The app's entry points bundled, by output name. */
 export const NODE_ENTRIES = {
@@ -106,25 +107,28 @@ export function runsParentName(kind: 'test-entries' | 'run-cache'): string {
  * removes it.
  */
 export async function buildTestEntries(): Promise<{ dir: string; release: () => Promise<void> }> {
-  const rootDir = resolve(import.meta.dirname, '..', '..');
   const parent = testEntriesParent();
   await mkdir(parent, { recursive: true, mode: 0o700 });
   await removeLeftoverRuns(parent);
   const dir = join(parent, ownTempName(''));
   await mkdir(dir);
   // A junction on Windows (no privilege needed), a symbolic link elsewhere.
-  await symlink(join(rootDir, 'node_modules'), join(dir, 'node_modules'), 'junction');
-  const manifest = JSON.parse(await readFile(join(rootDir, 'package.json'), 'utf8')) as {
+  await symlink(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'junction');
+  const manifest = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   };
   // The main bundle's options: its workers (Content Credentials, service answers) beside the
   // entries, and the trust list where a bundle looks for it, as the build writes them. A test
   // build (PICTOR_TEST_BUILD fixed as '1'): its CLI has the import's hold (electron/cli/import-hold.ts).
-  const options = mainBuildOptions({ rootDir, outDir: dir }, manifest.dependencies, true);
+  const options = mainBuildOptions(
+    { rootDir: REPO_ROOT, outDir: dir },
+    manifest.dependencies,
+    true,
+  );
   const entries = Object.fromEntries(
     Object.entries({ ...NODE_ENTRIES, ...TEST_WORKERS }).map(([name, source]) => [
       name,
-      join(rootDir, source),
+      join(REPO_ROOT, source),
     ]),
   );
   // Split into chunks, as a command-line tool is shipped: a module reached only through a dynamic
@@ -134,10 +138,10 @@ export async function buildTestEntries(): Promise<{ dir: string; release: () => 
   await build({
     ...options,
     splitting: true,
-    entryPoints: { ...entries, ...mainWorkerEntries(rootDir) },
+    entryPoints: { ...entries, ...mainWorkerEntries(REPO_ROOT) },
   });
   await copyFile(
-    join(rootDir, 'resources/c2pa/trust-anchors.pem'),
+    join(REPO_ROOT, 'resources/c2pa/trust-anchors.pem'),
     join(dir, BUNDLED_TRUST_ANCHORS_FILE),
   );
   // The bundles are ES modules (.js): say so, as the repository's package.json does.

@@ -1,10 +1,10 @@
 /**
  * The one home of the tests' per-test fixtures (a library, a history file or store, a gallery,
  * export folders): a value made before every test of the file or describe block that asks for it,
- * ended when that test ends, and read through a getter that throws outside a test; and a temp
- * folder of the running test's own ({@link testFolder}).
+ * ended when that test ends, and read through a getter that throws outside a test; a temp
+ * folder of the running test's own ({@link testFolder}); and one of the file's ({@link fileFolder}).
  */
-import { beforeEach, onTestFinished } from 'vitest';
+import { beforeAll, beforeEach, onTestFinished } from 'vitest';
 import { removeFolder, tempFolder } from './temp-folders';
 
 /**
@@ -63,4 +63,38 @@ export async function testFolder(name: string): Promise<string> {
   const dir = await tempFolder(name);
   onTestFinished(() => removeFolder(dir));
   return dir;
+}
+
+/**
+ * A new temp folder `pictor-<name>-…` for the tests of the file (or describe block) that calls
+ * this, for a fixture too slow to make for every test (images drawn, links laid out): made and
+ * handed to `fill` before them (a beforeAll), removed after them, also when `fill` failed. Its
+ * removal is registered by the making, as {@link testFolder}'s is: each file removed its own in an
+ * afterAll of its own. The getter returns it; read before it is made or after it is removed, it
+ * throws, naming `name`.
+ */
+export function fileFolder(
+  name: string,
+  fill: (folder: string) => unknown = () => undefined,
+): () => string {
+  let made: string | undefined;
+  beforeAll(async () => {
+    const folder = await tempFolder(name);
+    const remove = async (): Promise<void> => {
+      made = undefined;
+      await removeFolder(folder);
+    };
+    try {
+      await fill(folder);
+    } catch (error) {
+      await remove();
+      throw error;
+    }
+    made = folder;
+    return remove;
+  });
+  return () => {
+    if (made === undefined) throw new Error(`${name}: read it while the file's tests run`);
+    return made;
+  };
 }

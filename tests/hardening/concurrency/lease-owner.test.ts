@@ -14,7 +14,7 @@
  * (support/clock-driver.ts): "at once" and "at the lease's end" are read from the clock the
  * engine keeps, whatever the machine's load.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -29,17 +29,15 @@ import { StaticCredentials, syncFingerprint } from '../../fakes/static-credentia
 import { testImageEngine } from '../../support/image-engine';
 import { ClockDriver } from '../support/clock-driver';
 import { bundledCoreWorkers } from '../../support/bundled-history-worker';
+import { liveProcess } from '../../support/live-process';
 import { OWNERS_UNREAD } from '../../support/owners-unread';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 let service: QuirkyService | undefined;
 let core: PictorCore | undefined;
 let dir: string | undefined;
-let holder: ChildProcess | undefined;
 afterEach(async () => {
   vi.restoreAllMocks();
-  holder?.kill('SIGKILL');
-  holder = undefined;
   await core?.close();
   core = undefined;
   await service?.close();
@@ -160,8 +158,7 @@ describe('a process killed while another waits for its lease', () => {
     const driver = new ClockDriver();
     const now = driver.clock.now();
     // A real process of this machine holds the lease (a CLI command at work).
-    holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], { stdio: 'ignore' });
-    await once(holder, 'spawn');
+    const holder = await liveProcess();
     const record = task('cli', now);
     await leasedLibrary(now, new Map([[record, `${hostname()}:${holder.pid}:cli-command`]]));
     const firstPoll = await startCore(driver, [record.localId]);
@@ -172,7 +169,6 @@ describe('a process killed while another waits for its lease', () => {
     const closed = once(holder, 'close');
     holder.kill('SIGKILL');
     await closed;
-    holder = undefined;
     const killedAt = driver.clock.now();
     await driver.runUntil(() => firstPoll.has(record.taskId!), LEASE_MS);
     // Within one look (1 s) and a little, where the lease's end was 35 s away.
@@ -221,11 +217,10 @@ describe.runIf(process.platform === 'linux')('a lease whose pid the system gave 
     const driver = new ClockDriver();
     const now = driver.clock.now();
     // The live process that has the pid now, and its start.
-    holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], { stdio: 'ignore' });
-    await once(holder, 'spawn');
-    const start = processStart(holder.pid!);
+    const holder = await liveProcess();
+    const start = processStart(holder.pid);
     expect(start).not.toBeNull();
-    const named = (said: string) => `${hostname()}:${holder!.pid}:${said}${randomUUID()}`;
+    const named = (said: string) => `${hostname()}:${holder.pid}:${said}${randomUUID()}`;
     const records = {
       recycled: task('recycled', now),
       older: task('older', now),

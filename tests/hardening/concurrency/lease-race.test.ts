@@ -5,14 +5,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { scaled } from '../support/scale';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { REPO_ROOT } from '../../support/source-files';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const RACERS = 6;
 const ROUNDS = scaled(150, 1_000);
 
@@ -31,7 +30,7 @@ describe('taking over an expired lease', () => {
     const lines = new Map<string, string[]>();
     for (let n = 0; n < RACERS; n += 1) {
       const child = spawn(process.execPath, [...nodeEntryArgs('lease-race-worker'), file], {
-        cwd: ROOT,
+        cwd: REPO_ROOT,
         stdio: ['pipe', 'pipe', 'inherit'],
       });
       children.push(child);

@@ -31,7 +31,6 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
@@ -46,8 +45,8 @@ import { seedsToRun } from '../../support/seeds';
 import { promptOf } from './lease-shared';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
 import { memoryTempParent } from '../../support/memory-temp';
+import { REPO_ROOT } from '../../support/source-files';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const KILLS = Number(process.env['PICTOR_LEASE_KILLS'] || scaled(5, 80));
 const BATCH = 4;
 /** The seeds that once failed here (see the header), each run under `npm test`. */
@@ -160,7 +159,7 @@ async function startProxy(target: string, seen: Seen): Promise<string> {
  */
 function startWorker(args: readonly string[], lines: string[], died: string[]): ChildProcess {
   const child = spawn(process.execPath, [...nodeEntryArgs('lease-worker'), ...args], {
-    cwd: ROOT,
+    cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   workers.add(child);

@@ -17,7 +17,8 @@ import { heldForChanges, holdLibraryOpen, LibraryHeldError } from '../../../elec
 import { HOLDS_DIR } from '../../../electron/core/fs/library-holds';
 import { processStart, processState, THIS_HOST } from '../../../electron/core/fs/process-owner';
 import { ownUniqueName } from '../../../electron/core/fs/temp-names';
-import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { liveProcess } from '../../support/live-process';
+import { testFolder } from '../../support/per-test';
 import { UNTIL } from '../../support/waits';
 
 const linux = process.platform === 'linux';
@@ -26,23 +27,18 @@ let data: string;
 const children: ChildProcess[] = [];
 
 beforeEach(async () => {
-  data = await tempFolder('recycled-pid-holds');
+  data = await testFolder('recycled-pid-holds');
 });
-afterEach(async () => {
+afterEach(() => {
   for (const child of children.splice(0)) child.kill();
-  await removeFolder(data);
 });
 
 /** A live process (its pid and start) that stays until the test ends. */
-async function liveProcess(): Promise<{ pid: number; start: string }> {
-  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], {
-    stdio: 'ignore',
-  });
-  children.push(child);
-  await new Promise((resolve, reject) => child.once('spawn', resolve).once('error', reject));
-  const start = processStart(child.pid!);
+async function liveOwner(): Promise<{ pid: number; start: string }> {
+  const { pid } = await liveProcess();
+  const start = processStart(pid);
   if (start === null) throw new Error('no start read for a live child');
-  return { pid: child.pid!, start };
+  return { pid, start };
 }
 
 /** A hold of `suffix` as process `pid` of this machine leaves it, naming `start` (or none). */
@@ -69,7 +65,7 @@ describe.runIf(linux)('a hold whose pid the system gave again', () => {
   });
 
   it('no longer refuses an open: a dead move is a leftover, removed', async () => {
-    const other = await liveProcess();
+    const other = await liveOwner();
     const name = await plantHold(other.pid, String(BigInt(other.start) + 1n), '.move');
     const hold = await holdLibraryOpen(data);
     expect(await holds()).not.toContain(name);
@@ -77,7 +73,7 @@ describe.runIf(linux)('a hold whose pid the system gave again', () => {
   });
 
   it('no longer refuses a move: a dead use is a leftover, removed', async () => {
-    const other = await liveProcess();
+    const other = await liveOwner();
     const name = await plantHold(other.pid, '0', '.use');
     await expect(heldForChanges(data)(() => Promise.resolve('moved'))).resolves.toBe('moved');
     expect(await holds()).not.toContain(name);
@@ -97,7 +93,7 @@ describe.runIf(linux)('a live hold', () => {
   });
 
   it("naming its process's start still refuses: a move against an open, an open against a move", async () => {
-    const other = await liveProcess();
+    const other = await liveOwner();
     await plantHold(other.pid, other.start, '.use');
     await expect(heldForChanges(data)(() => Promise.resolve('moved'))).rejects.toBeInstanceOf(
       LibraryHeldError,
@@ -108,7 +104,7 @@ describe.runIf(linux)('a live hold', () => {
   });
 
   it('naming no start (an older Pictor, another system) still counts while its pid lives', async () => {
-    const other = await liveProcess();
+    const other = await liveOwner();
     const name = await plantHold(other.pid, null, '.move');
     expect(name).not.toMatch(/\.s[0-9]+\./);
     await expect(holdLibraryOpen(data)).rejects.toBeInstanceOf(LibraryHeldError);

@@ -11,11 +11,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { PHASES, type Phase } from './core-kill-shared';
-
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT } from '../../support/source-files';
 
 /** Where and when to kill one run. */
 export interface KillPlan {
@@ -63,7 +61,7 @@ export async function runWorker(
   onReady: () => Promise<void>,
 ): Promise<RunOutcome> {
   const child = spawn(process.execPath, [...nodeEntryArgs('core-kill-worker'), ...args], {
-    cwd: ROOT,
+    cwd: REPO_ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   live.add(child);

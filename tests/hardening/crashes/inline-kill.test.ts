@@ -10,7 +10,6 @@ import { once } from 'node:events';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
@@ -20,8 +19,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { filesUnder } from '../../support/files';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
-
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT } from '../../support/source-files';
 
 let service: DemoService | undefined;
 let dir: string | undefined;
@@ -38,7 +36,7 @@ afterEach(async () => {
  */
 async function runWorker(args: readonly string[], killAt: string | null): Promise<string[]> {
   const worker = spawn(process.execPath, [...nodeEntryArgs('inline-kill-worker'), ...args], {
-    cwd: ROOT,
+    cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child = worker;

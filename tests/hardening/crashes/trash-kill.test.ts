@@ -14,7 +14,6 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { TRASH_DIR } from '../../../electron/core/trash/gallery-trash';
 import { HISTORY_FILE, HistoryStore } from '../../../electron/core/history/history-store';
@@ -29,8 +28,8 @@ import { scaled } from '../support/scale';
 import { seedsToRun } from '../../support/seeds';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
 import { memoryTempParent } from '../../support/memory-temp';
+import { REPO_ROOT } from '../../support/source-files';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 /** The plan's seed: 28028 under `npm test`; PICTOR_CRASH_SEED=<n> or random (tests/support/seeds.ts). */
 const [SEED = 28_028] = seedsToRun(process.env['PICTOR_CRASH_SEED'], [28_028]);
 const RUNS = scaled(4, 16);
@@ -123,7 +122,7 @@ async function runWorker(args: string[], plan: KillPlan | null): Promise<void> {
   const child = spawn(
     process.execPath,
     [...nodeEntryArgs('trash-kill-worker'), ...args, ...(plan ? planArgs(plan) : [])],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   live.add(child);
   let finished = false;

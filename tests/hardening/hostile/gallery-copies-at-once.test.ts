@@ -15,12 +15,12 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { WebContents } from 'electron';
 import { galleryGuard } from '../../../electron/app/os/path-guard';
 import { testImageEngine } from '../../support/image-engine';
 import { paddedPng } from './padded-png';
-import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { fileFolder } from '../../support/per-test';
 
 vi.mock('electron', () => {
   class ClipboardItem {
@@ -47,20 +47,14 @@ const AT_ONCE = 24;
 /** The most main may hold while the asks run, in copies of the image. */
 const MOST_COPIES = 20;
 
-let base: string;
 let root: string;
 let image: string;
 
-beforeAll(async () => {
-  base = await tempFolder('gallery-copies');
-  root = join(base, 'gallery');
+const base = fileFolder('gallery-copies', async (folder) => {
+  root = join(folder, 'gallery');
   await mkdir(join(root, 'task'), { recursive: true });
   image = join(root, 'task', 'image-1.png');
   await writeFile(image, await paddedPng(64, 90, IMAGE_BYTES, 3));
-});
-
-afterAll(async () => {
-  await removeFolder(base);
 });
 
 const outsideHeap = (): number => {
@@ -74,8 +68,8 @@ function actions() {
     galleryRoot: () => root,
     isInsideGallery: galleryGuard(() => root),
     isAllowedExternal: () => false,
-    logsDir: () => join(base, 'logs'),
-    saveDir: () => join(base, 'Downloads'),
+    logsDir: () => join(base(), 'logs'),
+    saveDir: () => join(base(), 'Downloads'),
   });
 }
 

@@ -8,13 +8,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { NOT_MEASURED } from './reliability-record';
+import { REPO_ROOT } from '../../support/source-files';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-export const RELIABILITY_PAGE = join(ROOT, 'docs', 'RELIABILITY.md');
-export const FIGURES_FILE = join(ROOT, 'docs', 'reliability', 'figures.json');
+export const RELIABILITY_PAGE = join(REPO_ROOT, 'docs', 'RELIABILITY.md');
+export const FIGURES_FILE = join(REPO_ROOT, 'docs', 'reliability', 'figures.json');
 export const FIGURES_BEGIN = '<!-- figures:begin (written by `npm run reliability`) -->';
 export const FIGURES_END = '<!-- figures:end -->';
 

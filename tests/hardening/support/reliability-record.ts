@@ -5,11 +5,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SOAK, commandFor } from './scale';
+import { REPO_ROOT } from '../../support/source-files';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-export const RELIABILITY_DIR = join(ROOT, 'test-results', 'reliability');
+export const RELIABILITY_DIR = join(REPO_ROOT, 'test-results', 'reliability');
 
 /**
  * What a row says of a figure it does not count (a parser row has no tasks to lose). A row never

@@ -7,6 +7,7 @@
  * id alone.
  */
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectExit } from './cli-harness';
 import {
@@ -16,6 +17,7 @@ import {
   type ProviderWorld,
 } from './providers-harness';
 import { jsonLines } from './run-cli';
+import { REPO_ROOT } from '../../support/source-files';
 
 const newWorld = useProviderWorlds();
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -83,7 +85,7 @@ describe('track --provider fal', () => {
     expect(help.stdout).toMatch(
       /track <task-id> \[--provider ID\] \[--base-url URL\] \[--model M\]/,
     );
-    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+    const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8');
     expect(readme).toMatch(/track <task-id> --provider fal --model /);
   });
 });

@@ -3,7 +3,6 @@
  * run: tests/support/node-entries.ts) and collects what it printed, with a hard timeout.
  */
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { newLibraryAt } from '../../support/migrated-history';
 import type { ContentCredentials } from '../../../shared/domain/content-credentials';
@@ -13,19 +12,24 @@ import { testImageEngine } from '../../support/image-engine';
 import { runCli as runCliEntry } from '../../../electron/cli/main';
 import { tempFolder } from '../../support/temp-folders';
 import { bareEnv } from '../../support/child-env';
+import { REPO_ROOT } from '../../support/source-files';
 
-/** The repository root: the CLI's working folder. */
-export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+/** The repository root (source-files.ts's): the CLI's working folder. */
+export { REPO_ROOT };
 
 /**
  * A new data folder (`name` names it: tests/support/temp-folders.ts) whose library starts on
  * an empty history at today's schema (tests/support/migrated-history.ts): the first command opens
  * it as it would have left it, without paying every migration again (migrating a new history took
  * 1.5 s of cancel.test.ts's 10.6 s of CPU in its thread). Migration from nothing is the history's
- * own tests' to prove.
+ * own tests' to prove. `made` makes the folder: the running test's own (per-test.ts `testFolder`,
+ * removed when the test ends), or by default one its caller removes.
  */
-export async function newDataDir(name: string): Promise<string> {
-  const dir = await tempFolder(name);
+export async function newDataDir(
+  name: string,
+  made: (name: string) => Promise<string> = tempFolder,
+): Promise<string> {
+  const dir = await made(name);
   await newLibraryAt(dir);
   return dir;
 }

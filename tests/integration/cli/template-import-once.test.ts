@@ -8,9 +8,9 @@
 import type * as FsPromises from 'node:fs/promises';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
 import { describeRun, newDataDir, runCliHere } from './run-cli';
-import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { testFolder } from '../../support/per-test';
 
 const opened = vi.hoisted(() => [] as string[]);
 vi.mock('node:fs/promises', async (original) => {
@@ -27,13 +27,8 @@ let dataDir: string;
 let home: string;
 
 beforeEach(async () => {
-  dataDir = await newDataDir('tpl-once');
-  home = await tempFolder('tpl-once-home');
-});
-
-afterEach(async () => {
-  await removeFolder(dataDir);
-  await removeFolder(home);
+  dataDir = await newDataDir('tpl-once', testFolder);
+  home = await testFolder('tpl-once-home');
 });
 
 it.each([

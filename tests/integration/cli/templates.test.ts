@@ -8,21 +8,16 @@
  */
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { describeRun, newDataDir, runCliHere, type CliRun } from './run-cli';
-import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { testFolder } from '../../support/per-test';
 
 let dataDir: string;
 let home: string;
 
 beforeEach(async () => {
-  dataDir = await newDataDir('tpl-data');
-  home = await tempFolder('tpl-home');
-});
-
-afterEach(async () => {
-  await removeFolder(dataDir);
-  await removeFolder(home);
+  dataDir = await newDataDir('tpl-data', testFolder);
+  home = await testFolder('tpl-home');
 });
 
 function pictor(...args: string[]): Promise<CliRun> {

@@ -6,7 +6,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
@@ -18,8 +17,8 @@ import { nodeEntryArgs } from '../../support/node-entry-args';
 import { seedsToRun } from '../../support/seeds';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
 import { bareEnv } from '../../support/child-env';
+import { REPO_ROOT } from '../../support/source-files';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let service: DemoService | undefined;
 let dir: string | undefined;
 
@@ -37,7 +36,7 @@ afterEach(async () => {
 function runCli(args: string[], killAtRequest: number | null): Promise<number | null> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...nodeEntryArgs('cli'), ...args], {
-      cwd: ROOT,
+      cwd: REPO_ROOT,
       env: bareEnv({ HOME: dir, SERVICE_API_KEY: 'demo' }),
       stdio: 'ignore',
     });

@@ -7,7 +7,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
@@ -16,8 +15,8 @@ import { nodeEntryArgs } from '../../support/node-entry-args';
 import { UNTIL } from '../../support/waits';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
 import { bareEnv } from '../../support/child-env';
+import { REPO_ROOT } from '../../support/source-files';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let service: DemoService | undefined;
 let dir: string | undefined;
 let child: ChildProcess | undefined;
@@ -30,7 +29,7 @@ afterEach(async () => {
 
 function cli(args: string[]): { process: ChildProcess; exit: Promise<number | null> } {
   const started = spawn(process.execPath, [...nodeEntryArgs('cli'), ...args], {
-    cwd: ROOT,
+    cwd: REPO_ROOT,
     env: bareEnv({ HOME: dir, SERVICE_API_KEY: 'demo' }),
     stdio: 'ignore',
   });

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../../electron/demo-service/cli-args';
 import { UsageError } from '../../../electron/core/command-line/command-line';
@@ -11,8 +10,8 @@ import { C2PA_FIXTURES } from '../../support/c2pa-hostile';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { needing, pathOf, posixShell } from '../../support/tools';
 import { UNTIL } from '../../support/waits';
+import { REPO_ROOT } from '../../support/source-files';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const children: ChildProcess[] = [];
 /** The shell npm runs scripts with on Linux and macOS (skipped, saying why, without one). */
 const SH = posixShell();
@@ -33,7 +32,7 @@ interface Run {
  */
 function runCli(args: string[]): Run {
   const child = spawn(process.execPath, [...nodeEntryArgs('demo-service'), ...args], {
-    cwd: repoRoot,
+    cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return tracked(child);
@@ -80,7 +79,7 @@ describe('demo service CLI', () => {
       // killing the shell (what stopping npm does) leaves the server orphaned.
       const shell = tracked(
         spawn(pathOf(SH), ['-c', 'node --import tsx electron/demo-service/cli.ts --port 0; true'], {
-          cwd: repoRoot,
+          cwd: REPO_ROOT,
           stdio: ['ignore', 'pipe', 'pipe'],
         }),
       );
@@ -106,7 +105,9 @@ describe('demo service CLI', () => {
 
   it('npm run demo-service runs the server in the script’s own process (no wrapper that outlives npm)', async () => {
     const manifest = JSON.parse(
-      await import('node:fs/promises').then((fs) => fs.readFile(`${repoRoot}package.json`, 'utf8')),
+      await import('node:fs/promises').then((fs) =>
+        fs.readFile(join(REPO_ROOT, 'package.json'), 'utf8'),
+      ),
     ) as { scripts: Record<string, string> };
     expect(manifest.scripts['demo-service']).toMatch(
       /^node --import tsx electron\/demo-service\/cli\.ts$/,

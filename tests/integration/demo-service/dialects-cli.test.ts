@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../../electron/demo-service/cli-args';
 import { UsageError } from '../../../electron/core/command-line/command-line';
@@ -8,8 +7,8 @@ import { DemoOptionsError, resolveOptions } from '../../../electron/demo-service
 import type { RequestLogEntry } from '../../../electron/demo-service/types';
 import { nodeEntryArgs } from '../../support/node-entry-args';
 import { call, send } from './dialect-helpers';
+import { REPO_ROOT } from '../../support/source-files';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const children: ChildProcess[] = [];
 
 afterAll(() => {
@@ -21,7 +20,7 @@ function startCli(args: string[]): Promise<{ child: ChildProcess; url: string }>
   // The run's bundle of electron/demo-service/cli.ts (tests/support/node-entries.ts), not its
   // sources through tsx: the process is what the test reads, not how npm's script starts it.
   const child = spawn(process.execPath, [...nodeEntryArgs('demo-service'), ...args], {
-    cwd: repoRoot,
+    cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -3,15 +3,13 @@
  * options into a temporary folder, and Debian's Chromium launched as the journeys launch it.
  */
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll } from 'vitest';
 import { startImagePageStand, type ImagePageStand } from '../../support/image-page-stand';
 import { IMAGE_RENDERER_DIR, buildImagePage } from '../../../electron/build/build-electron';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/harness/host';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
-
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT } from '../../support/source-files';
 
 export interface PageSetup {
   readonly browser: Browser;
@@ -24,7 +22,7 @@ export interface PageSetup {
 
 export async function setUpPage(): Promise<PageSetup> {
   const dir = await tempFolder('image-page');
-  await buildImagePage({ rootDir: ROOT, outDir: join(dir, 'build') }, { logLevel: 'silent' });
+  await buildImagePage({ rootDir: REPO_ROOT, outDir: join(dir, 'build') }, { logLevel: 'silent' });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,

@@ -5,15 +5,14 @@
  * buffer) on the same answers. Each bad body is a refusal with its sentence, never a short image.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/harness/host';
+import { REPO_ROOT } from '../../support/source-files';
 
-const MODULE = fileURLToPath(
-  new URL('../../../electron/image-renderer/read-source.ts', import.meta.url),
-);
+const MODULE = join(REPO_ROOT, 'electron/image-renderer/read-source.ts');
 const BYTES = Buffer.from(Array.from({ length: 300_000 }, (_, n) => (n * 7) % 256));
 
 /** The answers by path: whole, cut short, without a length, past the page's ceiling. */

@@ -43,6 +43,22 @@ async function mainWithImage(
 }
 
 /**
+ * The wired main of {@link mainWithImage}, its library's dialogs wired, whose stand-in open dialog
+ * answers the file `name` in the test's own folder (the environment variable `dialog` names it to
+ * main): `contents` as JSON, written once the main, and so its folder, is made.
+ */
+async function mainOpening(dialog: string, name: string, contents: unknown): Promise<WiredIpc> {
+  let picked = '';
+  const { main } = await mainWithImage({
+    env: () => ({ [dialog]: picked }),
+    wiring: (os) => ({ library: { dialogs: os.libraryDialogs, version: '0.0.0-test' } }),
+  });
+  picked = join(main.dir, name);
+  writeFileSync(picked, JSON.stringify(contents));
+  return main;
+}
+
+/**
  * The gallery's sidecar writes, each with the step of the close it started in (`now()` at its
  * start): `open` until the test's close has begun a step.
  */
@@ -410,14 +426,7 @@ describe('a change asked once the close has begun', () => {
   });
 
   it('refuses a ComfyUI workflow saved or removed: the book is as it was', async () => {
-    // Main's open dialog answers with a workflow file in the test's own folder.
-    let picked = '';
-    const { main } = await mainWithImage({
-      env: () => ({ PICTOR_E2E_OPEN_WORKFLOW: picked }),
-      wiring: (os) => ({ library: { dialogs: os.libraryDialogs, version: '0.0.0-test' } }),
-    });
-    picked = join(main.dir, 'picked.json');
-    writeFileSync(picked, JSON.stringify(WORKFLOW_GRAPH));
+    const main = await mainOpening('PICTOR_E2E_OPEN_WORKFLOW', 'picked.json', WORKFLOW_GRAPH);
     const tokenOf = async (): Promise<string> => {
       const answer = await main.request('workflows:pick', undefined);
       if (!answer.ok) throw new Error(answer.error.message);
@@ -443,17 +452,9 @@ describe('a change asked once the close has begun', () => {
   // A refresh and a model's first use: tests/unit/core/param-schemas/model-options-close.test.ts
   // (the demo's fal dialect on loopback, its fetch held).
   it('refuses a model\'s options from a file and their "None": the options are as they were', async () => {
-    // Main's open dialog answers with a schema file in the test's own folder.
-    let picked = '';
-    const { main } = await mainWithImage({
-      env: () => ({ PICTOR_E2E_OPEN_OPTIONS: picked }),
-      wiring: (os) => ({ library: { dialogs: os.libraryDialogs, version: '0.0.0-test' } }),
+    const main = await mainOpening('PICTOR_E2E_OPEN_OPTIONS', 'house.json', {
+      properties: { style: { enum: ['vivid', 'natural'] } },
     });
-    picked = join(main.dir, 'house.json');
-    writeFileSync(
-      picked,
-      JSON.stringify({ properties: { style: { enum: ['vivid', 'natural'] } } }),
-    );
     const house = { provider: 'pictor', model: 'house' } as const;
     const kept = await main.request('models:fromFile', house);
     expect(kept).toMatchObject({ ok: true, value: { ok: true } });

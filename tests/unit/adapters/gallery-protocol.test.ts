@@ -1,29 +1,24 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeElectron, protocolHandler, resetElectronFakes } from '../../fakes/electron-window';
-import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { fileFolder } from '../../support/per-test';
 
 vi.mock('electron', async () => (await import('../../fakes/electron-window')).fakeElectron);
 
 const { registerGalleryProtocol } = await import('../../../electron/adapters/gallery-protocol');
 
-let base: string;
 let png: Buffer;
-beforeAll(async () => {
-  base = await tempFolder('gallery-adapter');
+const base = fileFolder('gallery-adapter', async (folder) => {
   png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } })
     .png()
     .toBuffer();
   for (const name of ['first', 'second']) {
-    await mkdir(join(base, name, 'task'), { recursive: true });
-    await writeFile(join(base, name, 'task', 'image-0.png'), png);
+    await mkdir(join(folder, name, 'task'), { recursive: true });
+    await writeFile(join(folder, name, 'task', 'image-0.png'), png);
   }
-  await writeFile(join(base, 'first', 'only-first.png'), png);
-});
-afterAll(async () => {
-  await removeFolder(base);
+  await writeFile(join(folder, 'first', 'only-first.png'), png);
 });
 beforeEach(() => {
   resetElectronFakes();
@@ -31,7 +26,7 @@ beforeEach(() => {
 
 describe('registerGalleryProtocol', () => {
   it('handles the gallery scheme and streams the image', async () => {
-    registerGalleryProtocol({ root: () => join(base, 'first'), heldKeys: () => [] });
+    registerGalleryProtocol({ root: () => join(base(), 'first'), heldKeys: () => [] });
     expect(fakeElectron.protocol.handle).toHaveBeenCalledWith(
       'pictor-gallery',
       expect.any(Function),
@@ -45,12 +40,12 @@ describe('registerGalleryProtocol', () => {
   });
 
   it('reads the root on every request (the gallery folder can change)', async () => {
-    let root = join(base, 'first');
+    let root = join(base(), 'first');
     registerGalleryProtocol({ root: () => root, heldKeys: () => [] });
     const handler = protocolHandler('pictor-gallery');
     const url = 'pictor-gallery://gallery/only-first.png';
     expect((await handler(new Request(url))).status).toBe(200);
-    root = join(base, 'second');
+    root = join(base(), 'second');
     expect((await handler(new Request(url))).status).toBe(404);
   });
 
@@ -62,7 +57,7 @@ describe('registerGalleryProtocol', () => {
       error() {},
       warn: (...args: unknown[]) => warnings.push(args),
     };
-    registerGalleryProtocol({ root: () => join(base, 'first'), heldKeys: () => [], logger });
+    registerGalleryProtocol({ root: () => join(base(), 'first'), heldKeys: () => [], logger });
     const response = await protocolHandler('pictor-gallery')(
       new Request('pictor-gallery://gallery/..%2fsecond%2ftask%2fimage-0.png'),
     );

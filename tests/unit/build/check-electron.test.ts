@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   adviceFor,
@@ -10,6 +9,7 @@ import {
   findElectron,
 } from '../../../electron/build/check-electron';
 import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
+import { REPO_ROOT } from '../../support/source-files';
 
 const PACKAGE = '/repo/node_modules/electron';
 
@@ -82,11 +82,9 @@ describe('the download’s cause', () => {
   });
 });
 
-const REPO = fileURLToPath(new URL('../../..', import.meta.url));
-
 /** `npm start`'s steps, in order, as package.json runs them. */
 function startSteps(): string[] {
-  const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
   return (manifest.scripts['start'] ?? '').split('&&').map((step) => step.trim());
@@ -100,7 +98,7 @@ describe('npm start', () => {
     expect(check, steps.join(' && ')).toBe(0);
     expect(build).toBeGreaterThan(check);
     // The check reads no build output: Node's own modules only.
-    const source = readFileSync(join(REPO, 'electron/build/check-electron.ts'), 'utf8');
+    const source = readFileSync(join(REPO_ROOT, 'electron/build/check-electron.ts'), 'utf8');
     const imports = [...source.matchAll(/from '([^']+)'/g)].map((found) => found[1]);
     expect(imports.every((name) => name?.startsWith('node:'))).toBe(true);
   });
@@ -113,12 +111,12 @@ describe('npm start', () => {
     try {
       const run = spawnSync(first, {
         shell: true,
-        cwd: REPO,
+        cwd: REPO_ROOT,
         encoding: 'utf8',
         timeout: 60_000,
         env: {
           ...process.env,
-          PATH: `${join(REPO, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}`,
+          PATH: `${join(REPO_ROOT, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}`,
           ELECTRON_OVERRIDE_DIST_PATH: empty,
         },
       });

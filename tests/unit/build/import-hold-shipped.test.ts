@@ -6,7 +6,7 @@
  */
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mainBuildOptions } from '../../../electron/build/build-electron';
 import {
@@ -15,8 +15,8 @@ import {
   IMPORT_RELEASE_ENV,
 } from '../../../electron/cli/import-hold';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
+import { REPO_ROOT } from '../../support/source-files';
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 let dir: string;
 
 beforeAll(async () => {
@@ -28,13 +28,13 @@ afterAll(async () => {
 
 /** The text of every file the import command's bundle is, built as a release or a test build. */
 async function bundled(testBuild: boolean): Promise<string> {
-  const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+  const manifest = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   };
   const outDir = join(dir, testBuild ? 'test' : 'release');
   const result = await build({
-    ...mainBuildOptions({ rootDir: ROOT, outDir }, manifest.dependencies, testBuild),
-    entryPoints: { commands: join(ROOT, 'electron/cli/library-commands.ts') },
+    ...mainBuildOptions({ rootDir: REPO_ROOT, outDir }, manifest.dependencies, testBuild),
+    entryPoints: { commands: join(REPO_ROOT, 'electron/cli/library-commands.ts') },
     write: false,
     sourcemap: false,
   });

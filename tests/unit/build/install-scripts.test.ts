@@ -8,19 +8,18 @@
  * someone has read the script and written the decision down.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT } from '../../support/source-files';
 
 interface LockEntry {
   readonly hasInstallScript?: boolean;
 }
 
-const lock = JSON.parse(readFileSync(`${root}package-lock.json`, 'utf8')) as {
+const lock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as {
   readonly packages: Record<string, LockEntry>;
 };
-const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
   readonly allowScripts?: Record<string, unknown>;
 };
 

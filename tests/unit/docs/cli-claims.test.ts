@@ -9,22 +9,20 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../../electron/cli/cli-report';
 import { COMMANDS, COMMAND_NAMES, type CommandName } from '../../../electron/cli/command-table';
 import { DEMO_COMMANDS } from '../../../electron/cli/demo-choice';
 import { EXIT_OUTPUT_CLOSED } from '../../../electron/cli/main';
 import { PROVIDERS, PROVIDER_IDS } from '../../../shared/domain/providers';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT } from '../../support/source-files';
 
 /** README.md and every page of docs/. */
 function pages(): { file: string; text: string }[] {
-  const docs = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md'));
+  const docs = readdirSync(join(REPO_ROOT, 'docs')).filter((name) => name.endsWith('.md'));
   return ['README.md', ...docs.map((name) => `docs/${name}`)].map((file) => ({
     file,
-    text: readFileSync(join(root, file), 'utf8'),
+    text: readFileSync(join(REPO_ROOT, file), 'utf8'),
   }));
 }
 
@@ -127,7 +125,7 @@ function demoCommandsIn(readme: string): string[] {
 }
 
 describe("the README's tables of the CLI", () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
 
   it('gives a meaning to exactly the exit codes the CLI has', () => {
     const codes = [...new Set([...Object.values(EXIT), EXIT_OUTPUT_CLOSED])].sort((a, b) => a - b);

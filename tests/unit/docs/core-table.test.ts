@@ -6,11 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../support/source-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const CORE = 'electron/core/';
 
 /** The rows of the page's table, as `module: used, used`. */
@@ -35,8 +34,8 @@ interface Row {
 
 /** The same rows from the layer table, as the project's ESLint config hands it to the rule. */
 async function lintRows(): Promise<string[]> {
-  const eslint = new ESLint({ cwd: root });
-  const config = (await eslint.calculateConfigForFile(`${root}shared/x.ts`)) as {
+  const eslint = new ESLint({ cwd: REPO_ROOT });
+  const config = (await eslint.calculateConfigForFile(join(REPO_ROOT, 'shared/x.ts'))) as {
     rules: Record<string, [unknown, { layers: Row[] }]>;
   };
   return (config.rules['local/code-layering']?.[1].layers ?? [])
@@ -52,7 +51,7 @@ async function lintRows(): Promise<string[]> {
 
 describe("ARCHITECTURE.md's floor plan of the core", () => {
   it('is the layer table lint holds, row for row', async () => {
-    const page = readFileSync(join(root, 'docs/ARCHITECTURE.md'), 'utf8');
+    const page = readFileSync(join(REPO_ROOT, 'docs/ARCHITECTURE.md'), 'utf8');
     const rows = await lintRows();
     expect(rows.length).toBeGreaterThan(20);
     expect(pageRows(page)).toEqual(rows);

@@ -7,12 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { USAGE, parseCliArgs } from '../../../electron/demo-service/cli-args';
 import { resolveOptions, type ResolvedOptions } from '../../../electron/demo-service/options';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT } from '../../support/source-files';
 
 interface Row {
   readonly flag: string;
@@ -105,7 +103,7 @@ function written(value: unknown): string | undefined {
 }
 
 describe("DEMO-SERVICE.md's table of the programmatic API", () => {
-  const rows = optionRows(readFileSync(join(root, 'docs/DEMO-SERVICE.md'), 'utf8'));
+  const rows = optionRows(readFileSync(join(REPO_ROOT, 'docs/DEMO-SERVICE.md'), 'utf8'));
   const resolved = resolveOptions() as unknown as Record<string, unknown>;
 
   it('lists exactly the options the service resolves', () => {
@@ -130,7 +128,7 @@ describe("DEMO-SERVICE.md's table of the programmatic API", () => {
 });
 
 describe("DEMO-SERVICE.md's table of flags", () => {
-  const rows = flagRows(readFileSync(join(root, 'docs/DEMO-SERVICE.md'), 'utf8'));
+  const rows = flagRows(readFileSync(join(REPO_ROOT, 'docs/DEMO-SERVICE.md'), 'utf8'));
 
   it('lists exactly the flags the parser takes', () => {
     const flags = rows.map(({ flag }) => flag);

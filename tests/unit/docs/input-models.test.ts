@@ -6,12 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MODEL_CAPABILITIES } from '../../../shared/domain/model-capabilities';
 import type { ProviderId } from '../../../shared/domain/providers';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT } from '../../support/source-files';
 
 /** The page's section of each service whose models take images (the demo's is prose). */
 const SECTIONS: Readonly<Partial<Record<ProviderId, string>>> = {
@@ -65,7 +63,7 @@ function rowsOfCode(provider: ProviderId): string[] {
 }
 
 describe('SERVICE.md\'s tables of "Images as inputs"', () => {
-  const page = readFileSync(join(root, 'docs/SERVICE.md'), 'utf8');
+  const page = readFileSync(join(REPO_ROOT, 'docs/SERVICE.md'), 'utf8');
 
   it('cover every service whose models take images, besides the demo (described apart)', () => {
     const withModels = (Object.keys(MODEL_CAPABILITIES) as ProviderId[]).filter(

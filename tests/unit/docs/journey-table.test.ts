@@ -6,10 +6,8 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT } from '../../support/source-files';
 
 /** The specs the table's rows name, in its order. */
 function tableSpecs(readme: string): string[] {
@@ -36,18 +34,18 @@ function keptNumbers(page: string): string[] {
 }
 
 describe("the pages' journeys", () => {
-  const files = readdirSync(join(root, 'tests/e2e/specs'))
+  const files = readdirSync(join(REPO_ROOT, 'tests/e2e/specs'))
     .filter((name) => name.endsWith('.spec.ts'))
     .map((name) => name.slice(0, -'.spec.ts'.length))
     .sort();
 
   it("are the README table's rows, one per spec file, in order", () => {
     expect(files.length).toBeGreaterThan(10);
-    expect(tableSpecs(readFileSync(join(root, 'README.md'), 'utf8'))).toEqual(files);
+    expect(tableSpecs(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8'))).toEqual(files);
   });
 
   it("are the ones TESTING.md's table keeps", () => {
-    const page = readFileSync(join(root, 'docs/TESTING.md'), 'utf8');
+    const page = readFileSync(join(REPO_ROOT, 'docs/TESTING.md'), 'utf8');
     expect(keptNumbers(page)).toEqual(files.map((file) => file.slice(0, 2)));
     expect(keptNumbers('| 00 harness, 17 gallery basics | kept | x |')).toEqual(['00', '17']);
   });

@@ -5,11 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, PSEUDO_LOCALE, SOURCE_LOCALE } from '../../../shared/domain/locales';
+import { REPO_ROOT } from '../../support/source-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const englishNames = new Intl.DisplayNames(['en'], { type: 'language' });
 const NUMBERS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
@@ -34,7 +33,7 @@ function nameOf(tag: string): string {
 
 describe("the README's languages", () => {
   const translated = LOCALES.filter(({ tag }) => tag !== SOURCE_LOCALE && tag !== PSEUDO_LOCALE);
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
 
   it('are the catalogues the app ships, counted and named', () => {
     const { count, list } = claims(readme);

@@ -5,18 +5,17 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../support/source-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const MCP = 'electron/cli/mcp';
 
 /** The tool names the server's files register. */
 function registered(): string[] {
-  return readdirSync(join(root, MCP))
+  return readdirSync(join(REPO_ROOT, MCP))
     .filter((name) => name.endsWith('.ts'))
     .flatMap((name) => {
-      const text = readFileSync(join(root, MCP, name), 'utf8');
+      const text = readFileSync(join(REPO_ROOT, MCP, name), 'utf8');
       return [...text.matchAll(/registerTool\(\s*'([a-z_]+)'/g)].map(([, tool]) => tool!);
     });
 }
@@ -41,7 +40,9 @@ describe("the README's tools of pictor mcp", () => {
   it('are the tools the server registers', () => {
     const tools = registered();
     expect(tools.length).toBeGreaterThan(8);
-    expect(listedTools(readFileSync(join(root, 'README.md'), 'utf8')).sort()).toEqual(tools.sort());
+    expect(listedTools(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8')).sort()).toEqual(
+      tools.sort(),
+    );
   });
 
   it('are read at the sentence’s own level', () => {

@@ -7,11 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { repositoryFiles } from '../../support/source-files';
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** Where a variable may be read. */
 const READERS = ['electron', 'shared', 'renderer', 'tests', '.github', '.ci', 'package.json'];
 const CODE = /\.(ts|tsx|mts|mjs|cjs|js|yml|yaml|json|sh|cmd|nsh)$|^run$/;
@@ -19,7 +17,7 @@ const CODE = /\.(ts|tsx|mts|mjs|cjs|js|yml|yaml|json|sh|cmd|nsh)$|^run$/;
 /** README.md and every page of docs/, line by line. */
 function pageLines(): { at: string; line: string }[] {
   return repositoryFiles(['README.md', 'docs'], /\.md$/).flatMap((file) =>
-    readFileSync(join(root, file), 'utf8')
+    readFileSync(join(REPO_ROOT, file), 'utf8')
       .split('\n')
       .map((line, index) => ({ at: `${file}:${index + 1}`, line })),
   );
@@ -46,7 +44,7 @@ function variablesIn(line: string): string[] {
 function readersText(): string {
   return repositoryFiles(READERS, CODE)
     .filter((file) => !file.startsWith('tests/unit/docs/'))
-    .map((file) => readFileSync(join(root, file), 'utf8'))
+    .map((file) => readFileSync(join(REPO_ROOT, file), 'utf8'))
     .join('\n');
 }
 
@@ -55,7 +53,8 @@ describe('what the docs tell the reader to run', () => {
 
   it('names only npm scripts package.json has', () => {
     const scripts = Object.keys(
-      (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: object }).scripts,
+      (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: object })
+        .scripts,
     );
     const named = lines.flatMap(({ at, line }) => scriptsIn(line).map((name) => ({ at, name })));
     expect(named.length).toBeGreaterThan(30);
@@ -66,7 +65,7 @@ describe('what the docs tell the reader to run', () => {
   });
 
   it('names only bench suites the bench has', () => {
-    const run = readFileSync(join(root, 'tests/bench/run.ts'), 'utf8');
+    const run = readFileSync(join(REPO_ROOT, 'tests/bench/run.ts'), 'utf8');
     const list = /const SUITES = \[([^\]]*)\]/.exec(run)?.[1] ?? '';
     const suites = [...list.matchAll(/'([\w-]+)'/g)].map(([, name]) => name!);
     expect(suites.length).toBeGreaterThan(10);

@@ -15,12 +15,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { needing, tool } from '../../support/tools';
+import { REPO_ROOT } from '../../support/source-files';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const BENCH = join(ROOT, 'tests/bench');
+const BENCH = join(REPO_ROOT, 'tests/bench');
 const FOUND_GIT = tool('git');
 /** git, in a git checkout (a source archive has no history to read). */
-const GIT = existsSync(join(ROOT, '.git'))
+const GIT = existsSync(join(REPO_ROOT, '.git'))
   ? FOUND_GIT
   : { ...FOUND_GIT, path: null, missing: 'not a git checkout' };
 
@@ -69,7 +69,7 @@ function sourceOf(target: string): string | null {
   return candidates.find((path) => existsSync(path) && statSync(path).isFile()) ?? null;
 }
 
-/** The suite's file and every bench file it reaches through value imports, relative to ROOT. */
+/** The suite's file and every bench file it reaches through value imports, relative to REPO_ROOT. */
 function benchFilesOf(suite: string): string[] {
   const start = join(BENCH, 'suites', `${suite}.ts`);
   const reached = new Set<string>([start]);
@@ -83,12 +83,12 @@ function benchFilesOf(suite: string): string[] {
       queue.push(target);
     }
   }
-  return [...reached].map((file) => relative(ROOT, file).split('\\').join('/')).sort();
+  return [...reached].map((file) => relative(REPO_ROOT, file).split('\\').join('/')).sort();
 }
 
 function git(...args: string[]): string {
   return execFileSync(GIT.path ?? 'git', args, {
-    cwd: ROOT,
+    cwd: REPO_ROOT,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   }).trim();
@@ -126,7 +126,7 @@ function staleness(row: Row): string[] {
   }
   let changed = benchChangedSince.get(full);
   if (changed === undefined) {
-    const names = git('diff', '--name-only', full, '--', relative(ROOT, BENCH));
+    const names = git('diff', '--name-only', full, '--', relative(REPO_ROOT, BENCH));
     changed = names === '' ? [] : names.split('\n');
     benchChangedSince.set(full, changed);
   }
@@ -135,7 +135,7 @@ function staleness(row: Row): string[] {
 }
 
 describe.skipIf(!GIT.path)(needing(GIT, 'performance rows against the bench'), () => {
-  const rows = tableRows(readFileSync(join(ROOT, 'docs/PERFORMANCE.md'), 'utf8'));
+  const rows = tableRows(readFileSync(join(REPO_ROOT, 'docs/PERFORMANCE.md'), 'utf8'));
 
   it('reads every row of the table, each with a suite of the bench', () => {
     expect(rows.length).toBeGreaterThan(30);

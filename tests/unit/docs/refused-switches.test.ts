@@ -8,11 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { refusedDebuggerSwitches } from '../../../electron/app/os/debugger-switches';
+import { REPO_ROOT } from '../../support/source-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const CODE = 'electron/app/os/debugger-switches.ts';
 /** Flags the passages name that are not the app's: `npm run dist`'s, where the test build is. */
 const BUILD_FLAGS = new Set(['--release']);
@@ -25,7 +24,7 @@ function switchesIn(passage: string): string[] {
 
 /** The passage of `file` from the line starting with `start` to the next line starting `- `/`| `. */
 function passage(file: string, start: string): string {
-  const lines = readFileSync(join(root, file), 'utf8').split('\n');
+  const lines = readFileSync(join(REPO_ROOT, file), 'utf8').split('\n');
   const first = lines.findIndex((line) => line.startsWith(start));
   if (first === -1) return '';
   const rest = lines.slice(first + 1).findIndex((line) => /^(- |\| |$)/.test(line));
@@ -40,7 +39,7 @@ function refused(written: string): boolean {
 
 /** The names and prefixes the code refuses, read from its two lists. */
 function codeSwitches(): string[] {
-  const text = readFileSync(join(root, CODE), 'utf8');
+  const text = readFileSync(join(REPO_ROOT, CODE), 'utf8');
   const names = /REFUSED_NAMES = new Set\(\[([^\]]*)\]/.exec(text)?.[1] ?? '';
   const prefixes = /REFUSED_PREFIXES = \[([^\]]*)\]/.exec(text)?.[1] ?? '';
   return [

@@ -5,7 +5,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,9 +19,7 @@ import {
   type Figure,
 } from '../../hardening/support/reliability-page';
 import { NOT_MEASURED } from '../../hardening/support/reliability-record';
-import { repositoryFiles } from '../../support/source-files';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
 function figure(overrides: Partial<Figure>): Figure {
   return {
@@ -55,7 +52,7 @@ function literalZerosIn(file: string): string[] {
       const zero = ts.isNumericLiteral(value) && Number(value.text) === 0;
       if (zero || value.kind === ts.SyntaxKind.NullKeyword) {
         const { line } = source.getLineAndCharacterOfPosition(node.getStart());
-        found.push(`${relative(root, file)}:${line + 1} ${node.getText()}`);
+        found.push(`${relative(REPO_ROOT, file)}:${line + 1} ${node.getText()}`);
       }
     }
     ts.forEachChild(node, inside);
@@ -83,7 +80,7 @@ describe('docs/RELIABILITY.md', () => {
   it('records rows of test files that exist, each measured on Node 24 or later', () => {
     const figures = readCommittedFigures();
     for (const f of figures) {
-      expect(existsSync(join(root, f.file)), f.file).toBe(true);
+      expect(existsSync(join(REPO_ROOT, f.file)), f.file).toBe(true);
       expect(Number(f.node.split('.')[0]), `${f.row}: Node ${f.node}`).toBeGreaterThanOrEqual(24);
     }
   });
@@ -131,7 +128,9 @@ describe('docs/RELIABILITY.md', () => {
 
 describe('the hardening suites', () => {
   it('record no literal 0 (or null) as a figure: a count the test made, or "not measured"', () => {
-    const files = repositoryFiles(['tests/hardening'], /\.ts$/).map((file) => join(root, file));
+    const files = repositoryFiles(['tests/hardening'], /\.ts$/).map((file) =>
+      join(REPO_ROOT, file),
+    );
     const recording = files.filter((file) =>
       readFileSync(file, 'utf8').includes('recordReliability({'),
     );
@@ -140,7 +139,7 @@ describe('the hardening suites', () => {
   });
 
   it('the scan finds a literal 0 where one is written', () => {
-    const probe = join(root, 'tests', 'unit', 'docs', 'fixtures', 'literal-zero.ts.txt');
+    const probe = join(REPO_ROOT, 'tests', 'unit', 'docs', 'fixtures', 'literal-zero.ts.txt');
     expect(literalZerosIn(probe)).toEqual([
       'tests/unit/docs/fixtures/literal-zero.ts.txt:3 lost: 0',
       'tests/unit/docs/fixtures/literal-zero.ts.txt:5 leaked: null',

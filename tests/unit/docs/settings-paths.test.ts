@@ -8,18 +8,16 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDERS } from '../../../shared/domain/providers';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT } from '../../support/source-files';
 
 /** README.md and every page of docs/, its lines joined where they wrap. */
 function pages(): { file: string; text: string }[] {
-  const docs = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md'));
+  const docs = readdirSync(join(REPO_ROOT, 'docs')).filter((name) => name.endsWith('.md'));
   return ['README.md', ...docs.map((name) => `docs/${name}`)].map((file) => ({
     file,
-    text: readFileSync(join(root, file), 'utf8').replace(/\s+/g, ' '),
+    text: readFileSync(join(REPO_ROOT, file), 'utf8').replace(/\s+/g, ' '),
   }));
 }
 
@@ -27,7 +25,7 @@ function pages(): { file: string; text: string }[] {
 let english: ReadonlyMap<string, string>;
 
 beforeAll(async () => {
-  const folder = join(root, 'renderer/i18n/en');
+  const folder = join(REPO_ROOT, 'renderer/i18n/en');
   const modules = await Promise.all(
     readdirSync(folder)
       .filter((name) => name.endsWith('.ts'))
@@ -42,7 +40,10 @@ beforeAll(async () => {
 
 /** The English titles of the Settings screen's sections, in its order. */
 function sectionTitles(): string[] {
-  const view = readFileSync(join(root, 'renderer/features/settings/settings-view.tsx'), 'utf8');
+  const view = readFileSync(
+    join(REPO_ROOT, 'renderer/features/settings/settings-view.tsx'),
+    'utf8',
+  );
   const keys = [...view.matchAll(/<Section[^>]*?\stitle="([\w.]+)"/g)].map(([, key]) => key!);
   return [PROVIDERS.pictor.label, ...keys.map((key) => english.get(key) ?? `(no ${key})`)];
 }

@@ -6,10 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT } from '../../support/source-files';
 
 /** The command of the "Two commands" table's row `what`, split at `&&`. */
 function rowCommands(readme: string, what: string): string[] {
@@ -36,8 +34,8 @@ function ciNpmCommands(script: string): string[] {
 }
 
 describe("the README's two commands", () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const script = readFileSync(join(root, '.ci/run'), 'utf8');
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const script = readFileSync(join(REPO_ROOT, '.ci/run'), 'utf8');
 
   it('are the install and the test command CI runs on a clean clone, in that order', () => {
     const test = rowCommands(readme, 'Run every test');

@@ -5,11 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HOLD_REASONS, TASK_STATUSES } from '../../../shared/domain/task-record';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT } from '../../support/source-files';
 
 /** The states the paragraph names: before "A processing task may be on hold", and after it. */
 function statesIn(readme: string): { statuses: string[]; holds: string[] } {
@@ -27,7 +25,7 @@ function statesIn(readme: string): { statuses: string[]; holds: string[] } {
 
 describe("the README's task states", () => {
   it('are the statuses and hold reasons of the record', () => {
-    const { statuses, holds } = statesIn(readFileSync(join(root, 'README.md'), 'utf8'));
+    const { statuses, holds } = statesIn(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8'));
     expect(statuses.sort()).toEqual([...TASK_STATUSES].sort());
     expect(holds.sort()).toEqual([...HOLD_REASONS].sort());
   });

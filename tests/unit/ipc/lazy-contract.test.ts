@@ -8,15 +8,15 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
 import { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/channels';
 import { ipcCaller } from '../../support/ipc';
 import { schemasBuiltBy } from '../../support/zod-builds';
+import { REPO_ROOT } from '../../support/source-files';
 
-const IPC_DIR = fileURLToPath(new URL('../../../shared/ipc/', import.meta.url));
+const IPC_DIR = join(REPO_ROOT, 'shared/ipc/');
 
 /** A value import's module (`import type` is erased: it loads nothing). */
 const VALUE_IMPORT = /^import (?!type )[^;]*? from '([^']+)';$/gms;

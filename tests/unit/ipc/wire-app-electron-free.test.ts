@@ -3,15 +3,14 @@
  * as the app bundles it, nothing it pulls in imports `electron` at run time.
  */
 import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT } from '../../support/source-files';
 
 /** Every module path the bundle of `entry` imports at run time that it leaves outside. */
 async function runtimeExternals(entry: string): Promise<string[]> {
   const result = await build({
-    entryPoints: [`${root}${entry}`],
+    entryPoints: [join(REPO_ROOT, entry)],
     bundle: true,
     write: false,
     metafile: true,

@@ -10,22 +10,22 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { cycles } from '../../support/import-circles';
-import { repositoryFiles } from '../../support/source-files';
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const core = join(root, 'electron', 'core');
-const cli = join(root, 'electron', 'cli');
+const core = join(REPO_ROOT, 'electron', 'core');
+const cli = join(REPO_ROOT, 'electron', 'cli');
 
 /** Relative specifiers of a module's imports and re-exports, static and dynamic. */
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.[^'"]+)['"]/g;
 
 function coreFiles(folder = core): string[] {
-  return repositoryFiles([relative(root, folder)], /\.ts$/).map((file) => join(root, file));
+  return repositoryFiles([relative(REPO_ROOT, folder)], /\.ts$/).map((file) =>
+    join(REPO_ROOT, file),
+  );
 }
 
 /** The module a core file is in: its first folder, or the file itself at the top. */
@@ -65,8 +65,8 @@ interface Row {
 
 /** The layer table, as the project's ESLint config hands it to the rule. */
 async function layerRows(): Promise<Row[]> {
-  const eslint = new ESLint({ cwd: root });
-  const config = (await eslint.calculateConfigForFile(`${root}shared/x.ts`)) as {
+  const eslint = new ESLint({ cwd: REPO_ROOT });
+  const config = (await eslint.calculateConfigForFile(join(REPO_ROOT, 'shared/x.ts'))) as {
     rules: Record<string, [unknown, { layers: Row[] }]>;
   };
   return config.rules['local/code-layering']?.[1].layers ?? [];
@@ -75,10 +75,10 @@ async function layerRows(): Promise<Row[]> {
 /** The core's top-level files that assemble it (the `pictor-core.ts` row's), as module names. */
 async function assemblyNames(): Promise<string[]> {
   const row = (await layerRows()).find((each) => each.layer === 'electron/core/pictor-core.ts');
-  return (row?.paths ?? []).map((path) => moduleOf(join(root, path)));
+  return (row?.paths ?? []).map((path) => moduleOf(join(REPO_ROOT, path)));
 }
 
-/** The main side's files, relative to the root (shared/ and renderer/ may not import the core). */
+/** The main side's files, relative to the REPO_ROOT (shared/ and renderer/ may not import the core). */
 function mainFiles(): string[] {
   return repositoryFiles(['electron'], /\.ts$/);
 }
@@ -139,21 +139,21 @@ export function importedNames(text: string, dir: string): Map<string, Set<string
   return found;
 }
 
-/** Face file (relative to the root) → the names product files outside its module import from it. */
+/** Face file (relative to the REPO_ROOT) → the names product files outside its module import from it. */
 function namesUsedOutside(faces: ReadonlySet<string>): Map<string, Set<string>> {
   const used = new Map<string, Set<string>>();
   for (const file of mainFiles()) {
-    const absolute = join(root, file);
+    const absolute = join(REPO_ROOT, file);
     const own = absolute.startsWith(`${core}/`) ? moduleOf(absolute) : '';
     const text = readFileSync(absolute, 'utf8');
     const specs = [...text.matchAll(IMPORT)].map(([, spec]) =>
       resolve(dirname(absolute), (spec ?? '').replace(/\.js$/, '')),
     );
-    if (!specs.some((spec) => faces.has(relative(root, sourceOf(spec))))) continue;
+    if (!specs.some((spec) => faces.has(relative(REPO_ROOT, sourceOf(spec))))) continue;
     const names = importedNames(text, dirname(absolute));
     for (const [target, imported] of names) {
-      const face = relative(root, sourceOf(target.replace(/\.js$/, '')));
-      if (!faces.has(face) || moduleOf(join(root, face)) === own) continue;
+      const face = relative(REPO_ROOT, sourceOf(target.replace(/\.js$/, '')));
+      if (!faces.has(face) || moduleOf(join(REPO_ROOT, face)) === own) continue;
       used.set(face, new Set([...(used.get(face) ?? []), ...imported]));
     }
   }
@@ -261,12 +261,12 @@ describe("the core's floor plan", () => {
         `${row.layer}/index.ts`,
       );
       for (const face of row.faces ?? []) {
-        expect(existsSync(join(root, face)), `${face} is missing`).toBe(true);
-        const text = readFileSync(join(root, face), 'utf8');
+        expect(existsSync(join(REPO_ROOT, face)), `${face} is missing`).toBe(true);
+        const text = readFileSync(join(REPO_ROOT, face), 'utf8');
         expect(text, `${face} starts with the module's description`).toMatch(
           new RegExp(`^/\\*\\*\\n \\* The ${module} module's`),
         );
-        const passed = [...importedNames(text, dirname(join(root, face))).values()];
+        const passed = [...importedNames(text, dirname(join(REPO_ROOT, face))).values()];
         const unused = passed
           .flatMap((set) => [...set])
           .filter((name) => !used.get(face)?.has(name));
@@ -300,7 +300,7 @@ describe("the core's floor plan", () => {
       .filter((row) => row.layer.startsWith('electron/core/'))
       .flatMap((row) =>
         row.layer.endsWith('.ts')
-          ? row.paths.map((path) => moduleOf(join(root, path)))
+          ? row.paths.map((path) => moduleOf(join(REPO_ROOT, path)))
           : [row.layer.slice('electron/core/'.length)],
       )
       .sort();

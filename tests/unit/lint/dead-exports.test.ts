@@ -5,11 +5,9 @@
  * with why it stays; the list may only shrink: an entry that is fixed must leave it, and a new
  * dead export fails until it is removed (or, for a seam a test needs, listed with its reason).
  */
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { deadExportsOf } from '../../support/dead-exports-cache';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT } from '../../support/source-files';
 
 /** Product code only tests use, on purpose: they observe or install state. */
 const SEAMS = [
@@ -28,7 +26,7 @@ const SEAMS = [
 
 describe('dead exports', () => {
   it('are only the listed ones, and every listed one is still dead', () => {
-    const found = deadExportsOf(root).map((dead) => dead.id);
+    const found = deadExportsOf(REPO_ROOT).map((dead) => dead.id);
     expect([...found].sort()).toEqual([...SEAMS].sort());
     // Without the typecheck's record, a program of its own: only work, no wait (minutes at load).
   }, 900_000);

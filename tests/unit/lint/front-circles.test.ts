@@ -9,12 +9,9 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { cycles } from '../../support/import-circles';
-import { repositoryFiles } from '../../support/source-files';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
 /** Relative specifiers of a module's imports and re-exports, static and dynamic. */
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.[^'"]+)['"]/g;
@@ -41,7 +38,9 @@ function specifiersOf(text: string): string[] {
 
 /** File → the files of `folder` it imports, relative to `folder`. */
 function fileGraph(folder: string): Map<string, string[]> {
-  const files = repositoryFiles([relative(root, folder)], SOURCE).map((file) => join(root, file));
+  const files = repositoryFiles([relative(REPO_ROOT, folder)], SOURCE).map((file) =>
+    join(REPO_ROOT, file),
+  );
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const targets = specifiersOf(readFileSync(file, 'utf8'))
@@ -74,7 +73,7 @@ describe('no circle of files in the fronts', () => {
     ['renderer/store', 40],
     ['electron/demo-service', 20],
   ])('has no circle of files in %s', (folder, least) => {
-    const graph = fileGraph(join(root, folder));
+    const graph = fileGraph(join(REPO_ROOT, folder));
     expect(graph.size).toBeGreaterThan(least);
     expect(cycles(graph)).toEqual([]);
   });

@@ -5,11 +5,11 @@
  * the rest of the page may keep the non-IPC helpers of lib/api.
  */
 import { ESLint } from 'eslint';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../support/source-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const eslint = new ESLint({ cwd: root });
+const eslint = new ESLint({ cwd: REPO_ROOT });
 
 const FEATURE = 'renderer/features/settings/x.tsx';
 const STORE = 'renderer/store/x.ts';
@@ -23,7 +23,7 @@ const ELSEWHERE = [
 
 /** Every problem ESLint reports for `code` at `path`, as `rule: message`. */
 async function problems(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
+  const [result] = await eslint.lintText(code, { filePath: join(REPO_ROOT, path) });
   return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
 }
 

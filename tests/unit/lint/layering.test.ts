@@ -4,10 +4,10 @@
  * table in eslint.config.js has at least one import it may not make and one it may.
  */
 import { ESLint } from 'eslint';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../support/source-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** The rules that draw the layers (a file that does not parse still says so). */
 const LAYER_RULES = new Set([
   'local/code-layering',
@@ -20,10 +20,10 @@ const LAYER_RULES = new Set([
  * every rule, twice the CPU, where the other rules judge the project's own files in the lint
  * stage.
  */
-const eslint = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => LAYER_RULES.has(ruleId) });
+const eslint = new ESLint({ cwd: REPO_ROOT, ruleFilter: ({ ruleId }) => LAYER_RULES.has(ruleId) });
 
 async function problems(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
+  const [result] = await eslint.lintText(code, { filePath: join(REPO_ROOT, path) });
   return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
 }
 
@@ -42,7 +42,7 @@ interface Row {
 
 /** The table as the config hands it to the rule. */
 async function layerTable(): Promise<Row[]> {
-  const config = (await eslint.calculateConfigForFile(`${root}shared/x.ts`)) as {
+  const config = (await eslint.calculateConfigForFile(join(REPO_ROOT, 'shared/x.ts'))) as {
     rules: Record<string, [unknown, { layers: Row[] }]>;
   };
   const rule = config.rules['local/code-layering'];
@@ -610,8 +610,8 @@ describe('layering lint rules', () => {
   });
 
   it('reports a product file that is in no row of the table', async () => {
-    expect(await problems('electron/new-root.ts', 'export const a = 1;\n')).toEqual([
-      "local/code-layering: 'electron/new-root.ts' is in no row of the layer table in eslint.config.js: add it to one.",
+    expect(await problems('electron/new-REPO_ROOT.ts', 'export const a = 1;\n')).toEqual([
+      "local/code-layering: 'electron/new-REPO_ROOT.ts' is in no row of the layer table in eslint.config.js: add it to one.",
     ]);
   });
 

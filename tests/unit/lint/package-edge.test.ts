@@ -5,22 +5,22 @@
  */
 import { ESLint } from 'eslint';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../support/source-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 /**
  * The project's config with only the layering rule run (a file that does not parse still says
  * so): each of the thousand files here was linted by every rule, twice the CPU (3.7 against
  * 1.8 ms a file), where the other rules judge the project's own files in the lint stage.
  */
 const eslint = new ESLint({
-  cwd: root,
+  cwd: REPO_ROOT,
   ruleFilter: ({ ruleId }) => ruleId === 'local/code-layering',
 });
 
 async function problems(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
+  const [result] = await eslint.lintText(code, { filePath: join(REPO_ROOT, path) });
   return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
 }
 
@@ -33,7 +33,7 @@ interface Row {
 }
 
 async function layerTable(): Promise<Row[]> {
-  const config = (await eslint.calculateConfigForFile(`${root}shared/x.ts`)) as {
+  const config = (await eslint.calculateConfigForFile(join(REPO_ROOT, 'shared/x.ts'))) as {
     rules: Record<string, [unknown, { layers: Row[] }]>;
   };
   return config.rules['local/code-layering']![1].layers;
@@ -48,7 +48,7 @@ const fileIn = (row: Row) => {
 const table = await layerTable();
 const everyPackage = [...new Set(table.flatMap((row) => row.packages))].sort();
 const declared = (() => {
-  const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as Record<
+  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as Record<
     string,
     Record<string, string> | undefined
   >;

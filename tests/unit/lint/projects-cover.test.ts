@@ -9,7 +9,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVitest, type TestSpecification } from 'vitest/node';
 import {
@@ -19,10 +18,9 @@ import {
   runsMainSide,
   withOwnHelpers,
 } from '../../support/module-isolation';
-import { repositoryFiles } from '../../support/source-files';
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const rel = (file: string) => relative(root, file).split('\\').join('/');
+const rel = (file: string) => relative(REPO_ROOT, file).split('\\').join('/');
 
 /** The vitest test files in the repository (the journeys are Playwright's `*.spec.ts`). */
 function testFiles(): string[] {
@@ -31,7 +29,7 @@ function testFiles(): string[] {
 
 let specs: TestSpecification[] = [];
 beforeAll(async () => {
-  const vitest = await createVitest('test', { watch: false, root, reporters: [] });
+  const vitest = await createVitest('test', { watch: false, root: REPO_ROOT, reporters: [] });
   try {
     specs = await vitest.globTestSpecifications();
   } finally {
@@ -105,7 +103,9 @@ describe('the vitest projects', () => {
     expect(shared.every((spec) => spec.project.config.isolate === false)).toBe(true);
     expect(shared.length).toBeGreaterThan(30);
     const wrong = shared
-      .filter((spec) => rendererNeedsOwnModules(withOwnHelpers(join(root, 'tests'), spec.moduleId)))
+      .filter((spec) =>
+        rendererNeedsOwnModules(withOwnHelpers(join(REPO_ROOT, 'tests'), spec.moduleId)),
+      )
       .map((spec) => rel(spec.moduleId));
     expect(wrong).toEqual([]);
     // The gallery harness gives each test its layout and takes it back after it, and a file that
@@ -131,7 +131,9 @@ describe('the vitest projects', () => {
       ),
     ).toBe(true);
     const wrong = shared
-      .filter((spec) => rendererNeedsOwnModules(withOwnHelpers(join(root, 'tests'), spec.moduleId)))
+      .filter((spec) =>
+        rendererNeedsOwnModules(withOwnHelpers(join(REPO_ROOT, 'tests'), spec.moduleId)),
+      )
       .map((spec) => rel(spec.moduleId));
     expect(wrong).toEqual([]);
     // zod's configuration is the whole process's: that file runs with modules of its own.
@@ -148,7 +150,7 @@ describe('the vitest projects', () => {
     expect(shared.length).toBeGreaterThan(100);
     expect(shared.every((spec) => spec.project.config.isolate === false)).toBe(true);
     const wrong = shared
-      .filter((spec) => needsOwnProcess(withOwnHelpers(join(root, 'tests'), spec.moduleId)))
+      .filter((spec) => needsOwnProcess(withOwnHelpers(join(REPO_ROOT, 'tests'), spec.moduleId)))
       .map((spec) => rel(spec.moduleId));
     expect(wrong).toEqual([]);
     // The file that changes the working folder, and the one that mocks electron, run isolated.
@@ -171,7 +173,7 @@ describe('the vitest projects', () => {
     expect(shared.length).toBeGreaterThan(100);
     expect(shared.every((spec) => spec.project.config.isolate === false)).toBe(true);
     const wrong = shared
-      .filter((spec) => needsOwnProcess(withOwnHelpers(join(root, 'tests'), spec.moduleId)))
+      .filter((spec) => needsOwnProcess(withOwnHelpers(join(REPO_ROOT, 'tests'), spec.moduleId)))
       .map((spec) => rel(spec.moduleId));
     expect(wrong).toEqual([]);
     // The file that catches the process's escaped errors (through its fixture), the one that

@@ -7,21 +7,19 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { repositoryFiles } from '../../support/source-files';
+import { REPO_ROOT, repositoryFiles } from '../../support/source-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const features = join(root, 'renderer', 'features');
+const features = join(REPO_ROOT, 'renderer', 'features');
 
 /** Relative specifiers of a module's imports and re-exports, static and dynamic. */
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.[^'"]+)['"]/g;
 
 /** The layer table's row names, as the project's ESLint config hands them to the rule. */
 async function layerNames(): Promise<string[]> {
-  const eslint = new ESLint({ cwd: root });
-  const config = (await eslint.calculateConfigForFile(`${root}renderer/x.ts`)) as {
+  const eslint = new ESLint({ cwd: REPO_ROOT });
+  const config = (await eslint.calculateConfigForFile(join(REPO_ROOT, 'renderer/x.ts'))) as {
     rules: Record<string, [unknown, { layers: { layer: string }[] }]>;
   };
   return (config.rules['local/code-layering']?.[1].layers ?? []).map((row) => row.layer);
@@ -42,7 +40,7 @@ export function crossings(files: ReadonlyMap<string, string>): string[] {
     for (const [, spec] of text.matchAll(IMPORT)) {
       const to = featureOf(resolve(dirname(file), spec ?? ''));
       if (from !== null && to !== null && to !== from) {
-        found.push(`${relative(root, file)} → ${spec}`);
+        found.push(`${relative(REPO_ROOT, file)} → ${spec}`);
       }
     }
   }
@@ -52,7 +50,7 @@ export function crossings(files: ReadonlyMap<string, string>): string[] {
 function featureFiles(): Map<string, string> {
   return new Map(
     repositoryFiles(['renderer/features'], /\.(tsx?|css)$/)
-      .map((file) => join(root, file))
+      .map((file) => join(REPO_ROOT, file))
       .map((file) => [file, readFileSync(file, 'utf8')]),
   );
 }

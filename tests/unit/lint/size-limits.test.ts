@@ -9,7 +9,7 @@
  * taken from today's files (tests/support/size-offenders-record.ts); otherwise this file takes them.
  */
 import { ESLint } from 'eslint';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sizeOffendersOf } from '../../support/size-offenders-record';
 import {
@@ -21,16 +21,16 @@ import {
   type SizeRule,
 } from '../../support/size-offenders';
 import baselineFile from './size-baseline.json';
+import { REPO_ROOT } from '../../support/source-files';
 
 const baseline = baselineFile.offenders as SizeOffenders;
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const eslint = new ESLint({ cwd: root });
+const eslint = new ESLint({ cwd: REPO_ROOT });
 /** The lint stage's ESLint: the project's config with the measuring rules beside it. */
-const stage = new ESLint({ cwd: root, overrideConfig: await sizeMeasuring() });
+const stage = new ESLint({ cwd: REPO_ROOT, overrideConfig: await sizeMeasuring() });
 
 async function problems(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
+  const [result] = await eslint.lintText(code, { filePath: join(REPO_ROOT, path) });
   return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
 }
 
@@ -117,8 +117,8 @@ describe('size limits', () => {
       [file, fileOf(ceiling + 1)],
     ] as const;
     for (const [path, code] of cases) {
-      const [linted] = await stage.lintText(code, { filePath: `${root}${path}` });
-      const [own] = await eslint.lintText(code, { filePath: `${root}${path}` });
+      const [linted] = await stage.lintText(code, { filePath: join(REPO_ROOT, path) });
+      const [own] = await eslint.lintText(code, { filePath: join(REPO_ROOT, path) });
       const { messages, errorCount, warningCount } = withoutMeasures(linted!);
       expect({ messages, errorCount, warningCount }, path).toEqual({
         messages: own!.messages,
@@ -127,7 +127,7 @@ describe('size limits', () => {
       });
     }
     const measured = async (path: string, code: string) =>
-      offendersIn(await stage.lintText(code, { filePath: `${root}${path}` }), root);
+      offendersIn(await stage.lintText(code, { filePath: join(REPO_ROOT, path) }), REPO_ROOT);
     expect(await measured('shared/x.ts', functionOf(61) + paramsOf(5))).toEqual({
       'shared/x.ts': { 'max-lines-per-function': 61, 'max-params': 5 },
     });
@@ -158,6 +158,6 @@ describe('size limits', () => {
     const { sizeOffenders } = await sizeConfig();
     // The lint stage's measures of today's tree (npm test runs it first), or ESLint over every
     // product file here: only work, no wait; a loaded machine took past 180 s.
-    expect(await sizeOffendersOf(root)).toEqual(sizeOffenders);
+    expect(await sizeOffendersOf(REPO_ROOT)).toEqual(sizeOffenders);
   }, 900_000);
 });

@@ -4,7 +4,7 @@
  * locale matching, switching without a restart and falling back on a damaged translation.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -29,8 +29,9 @@ import {
 } from '../../../renderer/i18n/catalogues';
 import { MAIN_TRANSLATIONS } from '../../../shared/i18n/main-translations';
 import { pseudoCatalogue, pseudoMessage } from '../../../shared/i18n/pseudo';
+import { REPO_ROOT } from '../../support/source-files';
 
-const LOCALE_DIR = resolve(import.meta.dirname, '../../../renderer/i18n/locales');
+const LOCALE_DIR = join(REPO_ROOT, 'renderer/i18n/locales');
 const TRANSLATED = LOCALES.filter(
   (info) => info.tag !== SOURCE_LOCALE && info.tag !== PSEUDO_LOCALE,
 );

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paramFromText } from '../../../shared/domain/model-params';
@@ -27,8 +27,9 @@ import { shell } from '../../../renderer/i18n/en/shell';
 import { tasks } from '../../../renderer/i18n/en/tasks';
 import { triage } from '../../../renderer/i18n/en/triage';
 import { maskEditor } from '../../../renderer/i18n/en/mask-editor';
+import { REPO_ROOT } from '../../support/source-files';
 
-const RENDERER = resolve(import.meta.dirname, '../../../renderer');
+const RENDERER = join(REPO_ROOT, 'renderer');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

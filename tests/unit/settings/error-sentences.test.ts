@@ -28,6 +28,7 @@ import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { ManualClock } from '../../fakes/manual-clock';
 import { testImageEngine } from '../../support/image-engine';
 import { ownAddress, ownKeyOnly, savedAddress } from '../../support/own-address';
+import { REPO_ROOT } from '../../support/source-files';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
 
 // The real electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
@@ -380,7 +381,6 @@ describe('task and update sentences', () => {
 });
 
 describe('the settings area’s sources', () => {
-  const ROOT = join(import.meta.dirname, '..', '..', '..');
   const FOLDERS = [
     'electron/core/key-vault',
     'electron/core/credentials',
@@ -394,7 +394,7 @@ describe('the settings area’s sources', () => {
     'electron/ipc/settings-handlers.ts',
     'electron/ipc/update-handlers.ts',
     ...FOLDERS.flatMap((folder) =>
-      readdirSync(join(ROOT, folder))
+      readdirSync(join(REPO_ROOT, folder))
         .filter((name) => name.endsWith('.ts'))
         .map((name) => `${folder}/${name}`),
     ),
@@ -409,7 +409,7 @@ describe('the settings area’s sources', () => {
   it('make every user-facing error from a catalogue sentence', () => {
     expect(FILES.length).toBeGreaterThan(15);
     const offenders = FILES.filter((file) =>
-      WORDS_IN_CODE.test(readFileSync(join(ROOT, file), 'utf8')),
+      WORDS_IN_CODE.test(readFileSync(join(REPO_ROOT, file), 'utf8')),
     );
     expect(offenders).toEqual([]);
     // The scan does find the habit it bans.

@@ -4,7 +4,7 @@
  * and one distinct access key per top-level menu; the pseudo-locale and the English fallback.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,8 +17,9 @@ import {
 import { MainCatalogue } from '../../../shared/i18n/main-catalogue';
 import { MAIN_TRANSLATIONS } from '../../../shared/i18n/main-translations';
 import { mainMessages, type MainMessageKey } from '../../../shared/i18n/main-messages';
+import { REPO_ROOT } from '../../support/source-files';
 
-const LOCALE_DIR = resolve(import.meta.dirname, '../../../shared/i18n/main-locales');
+const LOCALE_DIR = join(REPO_ROOT, 'shared/i18n/main-locales');
 const TRANSLATED = LOCALES.filter(
   (info) => info.tag !== SOURCE_LOCALE && info.tag !== PSEUDO_LOCALE,
 );

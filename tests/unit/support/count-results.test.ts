@@ -4,11 +4,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeFolderSync, tempFolderSync } from '../../support/temp-folders';
+import { REPO_ROOT } from '../../support/source-files';
 
-const SCRIPT = resolve(import.meta.dirname, '../../../.ci/count-results.mjs');
+const SCRIPT = join(REPO_ROOT, '.ci/count-results.mjs');
 const root = tempFolderSync('count-results');
 afterAll(() => removeFolderSync(root));
 

@@ -7,7 +7,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ownTempName } from '../../../electron/core/fs/temp-names';
 import {
@@ -18,8 +17,7 @@ import {
   removeLeftoverRuns,
 } from '../../support/node-entries';
 import { removeFolder, tempFolder } from '../../support/temp-folders';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT } from '../../support/source-files';
 
 let parent = '';
 afterEach(async () => {
@@ -86,18 +84,18 @@ describe('acquireTestEntries', () => {
 describe("the crash tests' bundled workers", () => {
   it('are each a source of the repository, bundled under its own name', () => {
     for (const [name, source] of Object.entries(TEST_WORKERS)) {
-      expect(existsSync(join(root, source)), source).toBe(true);
+      expect(existsSync(join(REPO_ROOT, source)), source).toBe(true);
       expect(source.endsWith(`/${name}.ts`), source).toBe(true);
     }
   });
 
   it('start from their bundles: no hardening file starts a source with tsx', () => {
-    const dir = join(root, 'tests', 'hardening');
+    const dir = join(REPO_ROOT, 'tests', 'hardening');
     const starts = readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
       .map((entry) => join(entry.parentPath, entry.name))
       .filter((file) => /['"]--import['"],\s*['"]tsx['"]/.test(readFileSync(file, 'utf8')))
-      .map((file) => relative(root, file));
+      .map((file) => relative(REPO_ROOT, file));
     expect(starts).toEqual([]);
   });
 });

@@ -1,14 +1,15 @@
 /**
  * tests/support/per-test.ts: a value made for every test and ended when it ends, also when the
- * test failed or a set-up after the value's failed. The tests of a block run in order: each later
+ * test failed or a set-up after the value's failed; a folder of the test's own, and one of the
+ * file's. The tests of a block run in order: each later
  * one looks at what the one before left; the ones marked `fails` fail on purpose (vitest counts
  * them passed only if they do fail).
  */
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fieldsOf, perTest, testFolder } from '../../support/per-test';
+import { fieldsOf, fileFolder, perTest, testFolder } from '../../support/per-test';
 import { galleryWithImages } from '../core/trash/trash-fixture';
 
 interface Made {
@@ -18,7 +19,7 @@ interface Made {
 }
 
 /** The fixture's getter read now: what it returns, or what it throws. */
-const read = (get: () => Made): Made | Error => {
+const read = <T>(get: () => T): T | Error => {
   try {
     return get();
   } catch (error) {
@@ -148,5 +149,40 @@ describe('a test’s own folder (testFolder), and the trash fixture’s', () => 
     // This file removes nothing itself: the making registered the removal.
     expect(inAfterEach).toEqual([true, true, true]);
     expect(made.filter((dir) => existsSync(dir))).toEqual([]);
+  });
+});
+
+/** The folder {@link fileFolder} made for the block below, for the block after it to look for. */
+let fileFolderMade: string | undefined;
+
+describe('a folder of the file’s (fileFolder)', () => {
+  let filled = 0;
+  const folder = fileFolder('per-test-file', async (made) => {
+    filled += 1;
+    await writeFile(join(made, 'drawn'), 'once');
+  });
+  const atCollection = read(folder);
+
+  it('is made and filled before the block’s tests, named for its maker; not while collected', async () => {
+    expect((atCollection as Error).message).toBe(
+      "per-test-file: read it while the file's tests run",
+    );
+    fileFolderMade = folder();
+    expect(basename(fileFolderMade)).toMatch(/^pictor-per-test-file-\w{6}$/);
+    expect(await readFile(join(folder(), 'drawn'), 'utf8')).toBe('once');
+    await writeFile(join(folder(), 'left by the first test'), '');
+  });
+
+  it('is the same folder for the next test, with what the first left, filled once', () => {
+    expect(folder()).toBe(fileFolderMade);
+    expect(existsSync(join(folder(), 'left by the first test'))).toBe(true);
+    expect(filled).toBe(1);
+  });
+});
+
+describe('after the block that made a fileFolder', () => {
+  it('it was removed when that block’s tests ended', () => {
+    expect(fileFolderMade).toBeDefined();
+    expect(existsSync(fileFolderMade!)).toBe(false);
   });
 });

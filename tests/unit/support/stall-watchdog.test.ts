@@ -12,8 +12,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../support/source-files';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const WATCHDOG = fileURLToPath(new URL('../../support/stall-watchdog.ts', import.meta.url));
 
 interface Done {
@@ -36,7 +36,7 @@ async function run(body: string, stallMs = STALL_MS): Promise<Done> {
     ${body}
   `;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: ROOT,
+    cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

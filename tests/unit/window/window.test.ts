@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   FakeApp,
@@ -10,6 +11,7 @@ import {
   setLoadResult,
 } from '../../fakes/electron-window';
 import { UNTIL } from '../../support/waits';
+import { REPO_ROOT } from '../../support/source-files';
 
 vi.mock('electron', async () => (await import('../../fakes/electron-window')).fakeElectron);
 
@@ -73,10 +75,7 @@ describe('createMainWindow options', () => {
   });
 
   it("uses the renderer's own background colours, so nothing flashes when it paints", () => {
-    const tokens = readFileSync(
-      new URL('../../../renderer/styles/tokens.css', import.meta.url),
-      'utf8',
-    );
+    const tokens = readFileSync(join(REPO_ROOT, 'renderer/styles/tokens.css'), 'utf8');
     const light = /\[data-theme='light'\][^}]*--color-bg:\s*(#[0-9a-f]{6})/i.exec(tokens)?.[1];
     const dark = /\[data-theme='dark'\][^}]*--color-bg:\s*(#[0-9a-f]{6})/i.exec(tokens)?.[1];
     expect({ light, dark }).toEqual(WINDOW_BACKGROUND);

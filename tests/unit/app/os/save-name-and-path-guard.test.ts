@@ -1,10 +1,10 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { galleryGuard, isInsideFolder } from '../../../../electron/app/os/path-guard';
 import { suggestedFileName } from '../../../../electron/app/os/save-name';
-import { removeFolder, tempFolder } from '../../../support/temp-folders';
+import { fileFolder } from '../../../support/per-test';
 
 describe('suggestedFileName', () => {
   it.each([
@@ -58,21 +58,15 @@ describe('isInsideFolder', () => {
 });
 
 describe('galleryGuard', () => {
-  let base: string;
   let root: string;
 
-  beforeAll(async () => {
-    base = await tempFolder('guard');
-    root = join(base, 'gallery');
+  const base = fileFolder('guard', async (folder) => {
+    root = join(folder, 'gallery');
     await mkdir(join(root, 'task'), { recursive: true });
     await writeFile(join(root, 'task', 'a.png'), 'x');
-    await writeFile(join(base, 'secret.txt'), 'x');
-    await symlink(join(base, 'secret.txt'), join(root, 'task', 'link.png'));
-    await symlink(base, join(root, 'escape'));
-  });
-
-  afterAll(async () => {
-    await removeFolder(base);
+    await writeFile(join(folder, 'secret.txt'), 'x');
+    await symlink(join(folder, 'secret.txt'), join(root, 'task', 'link.png'));
+    await symlink(folder, join(root, 'escape'));
   });
 
   it('passes a real file inside the gallery', async () => {
@@ -80,7 +74,7 @@ describe('galleryGuard', () => {
   });
 
   it('refuses a path outside by its text', async () => {
-    expect(await galleryGuard(() => root)(join(base, 'secret.txt'))).toBe(false);
+    expect(await galleryGuard(() => root)(join(base(), 'secret.txt'))).toBe(false);
     expect(await galleryGuard(() => root)(join(root, '..', 'secret.txt'))).toBe(false);
   });
 
@@ -98,7 +92,7 @@ describe('galleryGuard', () => {
     let current = root;
     const guard = galleryGuard(() => current);
     expect(await guard(join(root, 'task', 'a.png'))).toBe(true);
-    current = join(base, 'elsewhere');
+    current = join(base(), 'elsewhere');
     expect(await guard(join(root, 'task', 'a.png'))).toBe(false);
   });
 

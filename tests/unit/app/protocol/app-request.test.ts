@@ -1,18 +1,16 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveAppRequest, serveAppRequest } from '../../../../electron/app/protocol/app-request';
 import { RENDERER_CSP } from '../../../../electron/app/protocol/csp';
-import { removeFolder, tempFolder } from '../../../support/temp-folders';
+import { fileFolder } from '../../../support/per-test';
 
 const A = 'pictor-app://app';
 const INDEX =
   '<!doctype html><html><head><script type="module" src="./assets/index.js"></script></head></html>';
-let base: string;
 let root: string;
 
-beforeAll(async () => {
-  base = await tempFolder('app-protocol');
+fileFolder('app-protocol', async (base) => {
   root = join(base, 'renderer');
   await mkdir(join(root, 'assets'), { recursive: true });
   await writeFile(join(root, 'index.html'), INDEX);
@@ -22,9 +20,6 @@ beforeAll(async () => {
   await writeFile(join(root, 'assets', 'data.bin'), 'x');
   await writeFile(join(base, 'secret.js'), 'secret');
   await symlink(join('..', '..', 'secret.js'), join(root, 'assets', 'escape.js'));
-});
-afterAll(async () => {
-  await removeFolder(base);
 });
 
 describe('serveAppRequest', () => {

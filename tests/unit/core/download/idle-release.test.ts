@@ -6,7 +6,6 @@
  * process of its own too: the flag is the process's).
  */
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { IDLE_RELEASE_MS, IdleRelease } from '../../../../electron/core/download/idle-release';
@@ -15,6 +14,7 @@ import type { Handler } from '../../../support/gallery-helpers';
 import { serve } from '../../../support/gallery-helpers';
 import { galleryOnServer } from '../../../support/gallery-with-intake';
 import { expectState, useDownloadFixture } from './download-fixture';
+import { REPO_ROOT } from '../../../support/source-files';
 
 const f = useDownloadFixture();
 
@@ -83,8 +83,6 @@ describe('memory given back after downloads', () => {
   });
 });
 
-const ROOT = join(import.meta.dirname, '../../../..');
-
 /**
  * A burst's worth of short-lived objects grows V8's heap; once it is garbage, collected and the
  * process idle, V8 has shrunk its heap but kept the pages resident; the release gives them back.
@@ -107,7 +105,7 @@ describe('releaseHeapPages', () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', '--input-type=module', '-e', CHILD],
-      { cwd: ROOT },
+      { cwd: REPO_ROOT },
     );
     const { heap, before, after, gc } = JSON.parse(stdout) as Record<string, number | string>;
     expect(Number(heap)).toBeGreaterThan(60);
@@ -165,7 +163,7 @@ async function youngThroughBursts(v8Flags: readonly string[] = []): Promise<numb
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [...v8Flags, '--expose-gc', '--import', 'tsx', '--input-type=module', '-e', BURSTS_CHILD],
-    { cwd: ROOT },
+    { cwd: REPO_ROOT },
   );
   const sizes = JSON.parse(stdout) as number[][];
   expect(sizes).toHaveLength(BURSTS + 1);

@@ -7,10 +7,10 @@
 import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { scriptSwaps } from '../../../support/scripted-swaps';
 import { clearPartFaults, partFaults as fault } from '../../../support/part-file-faults';
-import { removeFolder, tempFolder } from '../../../support/temp-folders';
+import { fileFolder } from '../../../support/per-test';
 
 // Faults a real folder cannot be made to give here, on the `.part` file Save As writes beside
 // the chosen file (a disk that fills mid-copy, a write not allowed as root).
@@ -20,13 +20,11 @@ vi.mock('node:fs/promises', async (original) =>
 
 const { saveImageCopy } = await import('../../../../electron/core/gallery');
 
-let base: string;
 let root: string;
 let png: string;
 
-beforeAll(async () => {
-  base = await tempFolder('image-copy');
-  root = join(base, 'gallery');
+const base = fileFolder('image-copy', async (folder) => {
+  root = join(folder, 'gallery');
   await mkdir(join(root, 'task'), { recursive: true });
   png = join(root, 'task', 'image-1.png');
   await sharp({
@@ -36,17 +34,13 @@ beforeAll(async () => {
     .toFile(png);
 });
 
-afterAll(async () => {
-  await removeFolder(base);
-});
-
 beforeEach(() => {
   clearPartFaults();
 });
 
 describe('a copy saved where the user chose', () => {
   it('holds the image’s bytes', async () => {
-    const target = join(base, 'saved-copy.png');
+    const target = join(base(), 'saved-copy.png');
     await saveImageCopy(root, png, target);
     expect((await readFile(target)).equals(await readFile(png))).toBe(true);
   });
@@ -58,7 +52,7 @@ describe('a copy saved where the user chose', () => {
   });
 
   it('replaces a file the user agreed to overwrite, and leaves nothing beside it', async () => {
-    const folder = await mkdtemp(join(base, 'save-'));
+    const folder = await mkdtemp(join(base(), 'save-'));
     const target = join(folder, 'fox.png');
     await writeFile(target, 'last week’s fox');
     await saveImageCopy(root, png, target);
@@ -82,7 +76,7 @@ describe('a copy to a place that cannot take the file', () => {
   }
 
   it('a folder that does not exist: the file and why', async () => {
-    const target = join(base, 'no', 'such', 'folder', 'x.png');
+    const target = join(base(), 'no', 'such', 'folder', 'x.png');
     const error = await saveInto(target);
     expect(error.message).toBe(
       `Pictor could not save the file ${target} because its folder does not exist (ENOENT). Nothing was changed there; choose another folder, then try again.`,
@@ -91,7 +85,7 @@ describe('a copy to a place that cannot take the file', () => {
   });
 
   it('a file where the folder should be: that file left alone', async () => {
-    const folder = await mkdtemp(join(base, 'save-'));
+    const folder = await mkdtemp(join(base(), 'save-'));
     await writeFile(join(folder, 'notes.txt'), 'mine');
     const error = await saveInto(join(folder, 'notes.txt', 'x.png'));
     expect(error.sentence?.params).toMatchObject({ problem: 'notFolder', code: 'ENOTDIR' });
@@ -100,7 +94,7 @@ describe('a copy to a place that cannot take the file', () => {
   });
 
   it('a name too long: nothing made there', async () => {
-    const folder = await mkdtemp(join(base, 'save-'));
+    const folder = await mkdtemp(join(base(), 'save-'));
     const error = await saveInto(join(folder, `${'a'.repeat(252)}.png`));
     expect(error.message).toContain(
       'because its name is too long (ENAMETOOLONG). Nothing was changed there; choose a shorter name',
@@ -109,7 +103,7 @@ describe('a copy to a place that cannot take the file', () => {
   });
 
   it('a disk that fills mid-copy: the file it would replace byte for byte, no temporary left', async () => {
-    const folder = await mkdtemp(join(base, 'save-'));
+    const folder = await mkdtemp(join(base(), 'save-'));
     const target = join(folder, 'fox.png');
     const before = Buffer.from('last week’s fox, which the user agreed to overwrite');
     await writeFile(target, before);
@@ -127,7 +121,7 @@ describe('a copy to a place that cannot take the file', () => {
     ['not allowed (as root chmod binds nothing, so injected)', 'EACCES', 'denied'],
     ['a read-only disk', 'EROFS', 'readOnly'],
   ])('%s: why, and nothing made there', async (_name, code, problem) => {
-    const folder = await mkdtemp(join(base, 'save-'));
+    const folder = await mkdtemp(join(base(), 'save-'));
     fault.create = code;
     const error = await saveInto(join(folder, 'fox.png'));
     expect(error.sentence?.params).toMatchObject({ problem, code });
@@ -138,7 +132,7 @@ describe('a copy to a place that cannot take the file', () => {
 describe('a task folder swapped for a link around each call (the attacker who sees every call)', () => {
   it('never copies the outside image', async () => {
     // The task's layout outside the gallery, holding a private image of its own.
-    const twin = join(base, 'outside-task');
+    const twin = join(base(), 'outside-task');
     await mkdir(twin, { recursive: true });
     const secret = await sharp({
       create: { width: 41, height: 23, channels: 3, background: { r: 1, g: 2, b: 250 } },
@@ -146,7 +140,7 @@ describe('a task folder swapped for a link around each call (the attacker who se
       .png()
       .toBuffer();
     await writeFile(join(twin, 'image-1.png'), secret);
-    const target = join(base, 'saved-while-swapped.png');
+    const target = join(base(), 'saved-while-swapped.png');
     const swaps = scriptSwaps(join(root, 'task'), twin);
     try {
       await saveImageCopy(root, png, target).catch(() => undefined);

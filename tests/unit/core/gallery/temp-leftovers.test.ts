@@ -12,7 +12,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
 import {
@@ -22,11 +21,9 @@ import {
 } from '../../../../electron/core/fs/temp-names';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { removeFolder, tempFolder } from '../../../support/temp-folders';
+import { REPO_ROOT } from '../../../support/source-files';
 
-const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
-const ATOMIC_FILE = fileURLToPath(
-  new URL('../../../../electron/core/fs/atomic-file.ts', import.meta.url),
-);
+const ATOMIC_FILE = join(REPO_ROOT, 'electron/core/fs/atomic-file.ts');
 
 let root: string;
 let temp: string;
@@ -68,7 +65,7 @@ async function childWithTempFile(): Promise<{ child: ChildProcess; name: string 
     setInterval(() => undefined, 1 << 30);
   `;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: ROOT,
+    cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.add(child);

@@ -7,15 +7,13 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import type { openParamSchemaBook } from '../../../../electron/core/param-schemas/param-schema-book';
 import { schemasBuiltBy } from '../../../support/zod-builds';
 import { removeFolder, tempFolder } from '../../../support/temp-folders';
+import { REPO_ROOT } from '../../../support/source-files';
 
-const BOOK = fileURLToPath(
-  new URL('../../../../electron/core/param-schemas/param-schema-book.ts', import.meta.url),
-);
+const BOOK = join(REPO_ROOT, 'electron/core/param-schemas/param-schema-book.ts');
 /** A value import's module (`import type` is erased: it loads nothing). */
 const VALUE_IMPORT = /^import (?!type )[^;]*? from '([^']+)';$/gms;
 

@@ -5,13 +5,11 @@
  * the worker (about 50 ms of CPU).
  */
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { headerLookup } from '../../../../electron/core/service/answer-jobs';
-
-const ROOT = join(import.meta.dirname, '../../../..');
+import { REPO_ROOT } from '../../../support/source-files';
 
 /** A header name in any letter case (a token of letters, digits and dashes). */
 const name = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,11}$/);
@@ -70,7 +68,7 @@ describe('headerLookup', () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', '--input-type=module', '-e', child],
-      { cwd: ROOT },
+      { cwd: REPO_ROOT },
     );
     const { outcome, fetchModules } = JSON.parse(stdout) as {
       outcome: { kind: string; answer?: { id?: string; reportedCost?: unknown } };

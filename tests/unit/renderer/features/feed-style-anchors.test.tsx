@@ -10,15 +10,16 @@
  * anchor (the compound it is part of) is tried on the feeds and every element around them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage } from '../../../support/task-records';
 import { giveSize } from '../layout-sizes';
 import { seedHistory, startWiredApp } from '../render-wired-app';
+import { REPO_ROOT } from '../../../support/source-files';
 
-const RENDERER = resolve(import.meta.dirname, '../../../../renderer');
+const RENDERER = join(REPO_ROOT, 'renderer');
 
 function stylesheets(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })

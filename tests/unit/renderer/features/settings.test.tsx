@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { applyLocale } from '../../../../renderer/i18n';
 import { useAppStore } from '../../../../renderer/store/app-store';
@@ -12,6 +12,7 @@ import { SERVICE_KEY, connectService, startDialect, unusedAddress } from '../dia
 import { showSettings, startWiredApp, type WiredAppOptions } from '../render-wired-app';
 import { pasteInto } from '../paste-into';
 import { ownAddress, savedAddress } from '../../../support/own-address';
+import { REPO_ROOT } from '../../../support/source-files';
 
 /** Settings over main's real handlers and settings (tests/support/wired-api.ts). */
 async function openWiredSettings(options: WiredAppOptions = {}) {
@@ -601,10 +602,7 @@ describe('defaults, gallery, behaviour', () => {
 
   it('switches the language at once and confirms in the new one', async () => {
     const german = JSON.parse(
-      readFileSync(
-        resolve(import.meta.dirname, '../../../../renderer/i18n/locales/de.json'),
-        'utf8',
-      ),
+      readFileSync(join(REPO_ROOT, 'renderer/i18n/locales/de.json'), 'utf8'),
     ) as Record<string, string>;
     const { user, main } = await openWiredSettings();
     try {

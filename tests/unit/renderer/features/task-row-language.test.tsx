@@ -17,6 +17,7 @@ import {
   t,
 } from '../../../../renderer/i18n';
 import { mainMessages } from '../../../../shared/i18n/main-messages';
+import { REPO_ROOT } from '../../../support/source-files';
 import { makeTask } from '../../../support/task-records';
 import { startWiredApp } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
@@ -88,11 +89,13 @@ describe('a task row’s words', () => {
       ).toContain(size);
     }
     // No message writes the two numbers itself: each takes the formatter's `{size}` whole.
-    const root = resolve(import.meta.dirname, '../../../..');
     const locales = (folder: string) =>
-      readdirSync(resolve(root, folder)).map(
+      readdirSync(resolve(REPO_ROOT, folder)).map(
         (file) =>
-          JSON.parse(readFileSync(resolve(root, folder, file), 'utf8')) as Record<string, string>,
+          JSON.parse(readFileSync(resolve(REPO_ROOT, folder, file), 'utf8')) as Record<
+            string,
+            string
+          >,
       );
     const all = [
       catalogue as Record<string, string>,

@@ -7,12 +7,12 @@
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../e2e/harness/host';
 import { mkdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { basename, dirname, extname, join, normalize, relative, resolve } from 'node:path';
+import { basename, dirname, extname, join, normalize, relative } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { REPO_ROOT } from '../../../support/source-files';
 import { removeFolder, tempFolder } from '../../../support/temp-folders';
 
-export const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 /** Where the scripts write their PNGs. */
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'docs/screenshots');
 

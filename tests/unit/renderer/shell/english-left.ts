@@ -10,8 +10,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { catalogue } from '../../../../renderer/i18n';
 import { mainMessages } from '../../../../shared/i18n/main-messages';
-
-const ROOT = resolve(import.meta.dirname, '../../../..');
+import { REPO_ROOT } from '../../../support/source-files';
 
 /** A language's two catalogues (the window's and main's): their texts, and their messages by key. */
 export interface Language {
@@ -122,7 +121,7 @@ const ENGLISH_PATTERNS = Object.entries(english).flatMap(([key, message]) => {
 /** A language's messages by key (the window's and main's). */
 function languageMessages(tag: string): Record<string, string> {
   const read = (path: string) =>
-    JSON.parse(readFileSync(resolve(ROOT, path), 'utf8')) as Record<string, string>;
+    JSON.parse(readFileSync(resolve(REPO_ROOT, path), 'utf8')) as Record<string, string>;
   return {
     ...read(`renderer/i18n/locales/${tag}.json`),
     ...read(`shared/i18n/main-locales/${tag}.json`),

@@ -8,8 +8,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = resolve(import.meta.dirname, '../../../..');
+import { REPO_ROOT } from '../../../support/source-files';
 
 /** Static imports and re-exports that stay in the output: not `import type`, not `import()`. */
 const STATIC = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\bfrom\s+)?['"](\.[^'"]+)['"]/gm;
@@ -48,24 +47,24 @@ function staticallyReached(entry: string): Map<string, string[]> {
 }
 
 function isLazy(file: string): boolean {
-  const path = relative(root, file).split('\\').join('/');
+  const path = relative(REPO_ROOT, file).split('\\').join('/');
   return LAZY.some((part) => (part.endsWith('/') ? path.startsWith(part) : path === part));
 }
 
 describe('the entry bundle', () => {
   it('reaches none of the parts loaded when opened', () => {
-    const reached = staticallyReached(join(root, 'renderer/main.tsx'));
+    const reached = staticallyReached(join(REPO_ROOT, 'renderer/main.tsx'));
     const pulled = [...reached]
       .filter(([file]) => isLazy(file))
-      .map(([, chain]) => chain.map((file) => relative(root, file)).join(' → '));
+      .map(([, chain]) => chain.map((file) => relative(REPO_ROOT, file)).join(' → '));
     expect(pulled).toEqual([]);
     // The walk itself works: the first screen's own files are found.
-    expect(reached.has(join(root, 'renderer/features/tasks/tasks-view.tsx'))).toBe(true);
-    expect(reached.has(join(root, 'renderer/features/compose/compose-form.tsx'))).toBe(true);
+    expect(reached.has(join(REPO_ROOT, 'renderer/features/tasks/tasks-view.tsx'))).toBe(true);
+    expect(reached.has(join(REPO_ROOT, 'renderer/features/compose/compose-form.tsx'))).toBe(true);
   });
 
   it('loads each of those parts through the lazy table', () => {
-    const table = readFileSync(join(root, 'renderer/shell/lazy-parts.tsx'), 'utf8');
+    const table = readFileSync(join(REPO_ROOT, 'renderer/shell/lazy-parts.tsx'), 'utf8');
     for (const part of ['gallery', 'compare', 'edit', 'costs', 'settings']) {
       expect(table).toContain(`import('../features/${part}/`);
     }
