@@ -7,10 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { HistoryPort } from '../../electron/core/history/history-port';
 import { HistoryStore } from '../../electron/core/history/history-store';
-import { openDatabase } from '../../electron/core/history/sqlite-connection';
-import { silentLogger } from '../../electron/ports/logger';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { bigHistory, fillStore } from './history-fixture';
 
@@ -48,70 +45,23 @@ function updateOne(store: HistoryStore, records: readonly TaskRecord[], run: num
 }
 
 /**
- * The store on `file` as the app's main process has it: its history worker running on the same
- * file, which folds the write-ahead log while writes pause, main's own fold only past its bound
- * (electron/core/history/history-port.ts). `close` ends both.
- */
-export async function openAsMain(
-  file: string,
-): Promise<{ store: HistoryStore; close(): Promise<void> }> {
-  const port = new HistoryPort(file);
-  const store = HistoryStore.open(file, { checkpointPast: port.mainCheckpointPast });
-  await port.warm();
-  return {
-    store,
-    close: async () => {
-      store.close();
-      await port.dispose();
-    },
-  };
-}
-
-/**
- * The disk alone: one small row rewritten and committed by a connection opened as the store's is
- * (write-ahead log, synchronous=FULL: sqlite-connection.ts), in a fresh database in `dir`, the
- * history's folder. What a durable commit costs on this disk at this moment, nothing of the
- * store's own work in it; `commit` returns its time in ms.
- */
-export function diskControl(dir: string): { commit(run: number): number; close(): void } {
-  const { connection } = openDatabase(
-    join(dir, 'disk-control.sqlite'),
-    [(db) => db.exec('CREATE TABLE beat (k INTEGER PRIMARY KEY, v INTEGER NOT NULL)')],
-    silentLogger,
-  );
-  const sql = 'INSERT OR REPLACE INTO beat (k, v) VALUES (1, ?)';
-  return {
-    commit: (run) => {
-      const start = performance.now();
-      connection.transaction(() => connection.run(sql, [run]));
-      return performance.now() - start;
-    },
-    close: () => connection.close(),
-  };
-}
-
-/**
- * Update latency at both sizes and the disk's own commit, measured in turn so machine load (other
- * processes, disk write-back) weighs on all three the same.
+ * Update latency at both sizes, measured alternately so machine load (other processes, disk
+ * write-back) weighs on both the same.
  */
 export function alternateUpdates(
   small: { store: HistoryStore; records: readonly TaskRecord[] },
   big: { store: HistoryStore; records: readonly TaskRecord[] },
-  disk: ReturnType<typeof diskControl>,
   runs: number,
-): { small: Stats; big: Stats; disk: Stats } {
+): { small: Stats; big: Stats } {
   const smallTimes: number[] = [];
   const bigTimes: number[] = [];
-  const diskTimes: number[] = [];
   updateOne(small.store, small.records, runs);
   updateOne(big.store, big.records, runs);
-  disk.commit(runs);
   for (let run = 0; run < runs; run += 1) {
     smallTimes.push(updateOne(small.store, small.records, run));
     bigTimes.push(updateOne(big.store, big.records, run));
-    diskTimes.push(disk.commit(run));
   }
-  return { small: summarise(smallTimes), big: summarise(bigTimes), disk: summarise(diskTimes) };
+  return { small: summarise(smallTimes), big: summarise(bigTimes) };
 }
 
 /** A clean open of the file and its first page, as the app does at start. */
@@ -149,32 +99,28 @@ function walk(store: HistoryStore, pages: number): void {
 }
 
 /** Every case, printed as one table: the suite's rows and more. */
-async function main(): Promise<void> {
+function main(): void {
   const big = Number(process.env['PICTOR_BENCH_RECORDS'] ?? 100_000);
   const dir = mkdtempSync(join(tmpdir(), 'pictor-history-bench-'));
   const rows: Record<string, Stats> = {};
   try {
-    const small = await openAsMain(join(dir, 'small.sqlite'));
-    const smallRecords = fillStore(small.store, 1_000);
+    const small = HistoryStore.open(join(dir, 'small.sqlite'));
+    const smallRecords = fillStore(small, 1_000);
     const history = bigHistory(join(dir, 'big.sqlite'), big);
     console.log(`${big} records: ${history.source} ${history.buildMs?.toFixed(0) ?? ''}`);
-    const main = await openAsMain(history.file);
-    const disk = diskControl(dir);
+    let store = HistoryStore.open(history.file);
     const updates = alternateUpdates(
-      { store: small.store, records: smallRecords },
-      { store: main.store, records: history.records },
-      disk,
+      { store: small, records: smallRecords },
+      { store, records: history.records },
       400,
     );
     rows['put update @ 1,000'] = updates.small;
     rows[`put update @ ${big}`] = updates.big;
-    rows['durable commit of one small row (the disk)'] = updates.disk;
-    disk.close();
-    await small.close();
-    await main.close();
+    small.close();
+    store.close();
     rows['open + first page'] = openAndFirstPage(history.file, 5);
     rows['open with a full check (quick_check)'] = openChecked(history.file, 2);
-    const store = HistoryStore.open(history.file);
+    store = HistoryStore.open(history.file);
     const cases: Record<string, () => unknown> = {
       'list 20 pages (cursor walk)': () => walk(store, 20),
       'list statuses=[failed]': () => store.list({ statuses: ['failed'] }),
@@ -204,4 +150,4 @@ async function main(): Promise<void> {
   );
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

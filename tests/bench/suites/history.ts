@@ -8,15 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import type { BenchRow, BenchSuite } from '../bench-row';
-import {
-  alternateUpdates,
-  diskControl,
-  jsonControl,
-  measure,
-  openAndFirstPage,
-  openAsMain,
-  type Stats,
-} from '../history-bench';
+import { jsonControl, measure, openAndFirstPage, type Stats } from '../history-bench';
+import { diskControl, inTurn, openAsMain, statusUpdates } from '../history-writes-bench';
 import { bigHistory, fillStore, type BigHistory } from '../history-fixture';
 
 const BIG = 100_000;
@@ -38,10 +31,12 @@ async function writeRow(dir: string, history: BigHistory): Promise<BenchRow> {
       small: s,
       big: b,
       disk: d,
-    } = alternateUpdates(
-      { store: small.store, records },
-      { store: big.store, records: history.records },
-      disk,
+    } = inTurn(
+      {
+        small: statusUpdates(small.store, records),
+        big: statusUpdates(big.store, history.records),
+        disk: disk.commit,
+      },
       400,
     );
     const ratio = b.p50 / s.p50;
