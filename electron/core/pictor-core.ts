@@ -157,7 +157,10 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
   // The heavy reads and writes of the history, off main's thread (core/history/history-port.ts).
   const historyWorker = new HistoryPort(join(options.dataDir, HISTORY_FILE), options.historyPort);
   try {
-    history = HistoryStore.open(historyWorker.file, { logger });
+    history = HistoryStore.open(historyWorker.file, {
+      logger,
+      checkpointPast: historyWorker.mainCheckpointPast,
+    });
     const now = () => options.clock.now();
     const editSettings = EditSettings.of({ ...options, now, logger });
     // Every request of the core first refuses a loopback server another user runs (Linux).

@@ -46,6 +46,13 @@ export interface HistoryPortOptions {
  */
 const WARM_TASKS = 2_000;
 
+/**
+ * The write-ahead log's size, in pages, past which main's store folds it into the file itself
+ * while a worker runs: the worker folds it while idle (history-worker.ts), so this is the bound
+ * for a worker busy for long or gone, ten times SQLite's default (about 40 MB of log).
+ */
+export const MAIN_CHECKPOINT_PAST = 10_000;
+
 interface Pending {
   readonly resolve: (result: unknown) => void;
   readonly reject: (error: unknown) => void;
@@ -90,6 +97,14 @@ export class HistoryPort {
     private readonly options: HistoryPortOptions = {},
   ) {
     this.#url = options.workerUrl ?? defaultWorkerUrl();
+  }
+
+  /**
+   * The `checkpointPast` of main's store on this file (HistoryStore options): with a worker, the
+   * bound above which main folds the log itself; on this thread (`inThread`) SQLite's default.
+   */
+  get mainCheckpointPast(): number | undefined {
+    return this.options.inThread ? undefined : MAIN_CHECKPOINT_PAST;
   }
 
   /** Runs `op` in the worker; rejects with the HistoryError it threw, or when the worker ended. */

@@ -74,6 +74,8 @@ export interface HistoryStoreOptions {
   integrityCheck?: IntegrityCheck;
   /** Opens the file; default node:sqlite (a stand-in without FTS5 shows what `self-test` catches). */
   database?: DatabaseFactory;
+  /** The log's pages past which a commit folds it into the file itself (sqlite-connection.ts). */
+  checkpointPast?: number | undefined;
   /** How often the change feed looks while anyone listens; default 250 ms (tests: shorter). */
   changePollMs?: number;
   /** The change feed's timers; default real ones (tests: the manual clock). */
@@ -153,6 +155,7 @@ export class HistoryStore {
     const { connection, schemaVersion } = openDatabase(file, migrations, logger, {
       integrityCheck: options.integrityCheck,
       factory: options.database,
+      checkpointPast: options.checkpointPast,
     });
     return new HistoryStore(connection, schemaVersion, logger, options);
   }
@@ -457,6 +460,16 @@ export class HistoryStore {
   /** Tasks removed from the history whose service still worked on them, oldest first. */
   watched(): TaskRecord[] {
     return this.costs.ledger.watched();
+  }
+
+  /** Changes when another connection commits (SQLite's `data_version`; sqlite-connection.ts). */
+  dataVersion(): number {
+    return this.connection.dataVersion();
+  }
+
+  /** Folds the write-ahead log into the file as far as no reader needs it (sqlite-connection.ts). */
+  checkpoint(): void {
+    this.connection.checkpoint();
   }
 
   /** Stops the change feed and closes the database. Idempotent. */

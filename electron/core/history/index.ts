@@ -23,7 +23,9 @@
  *   there, for every front (the app, the CLI, `pictor mcp`). The core's open starts the worker
  *   and has it warm its store (`HistoryPort.warm`, `HistoryStore.warmTriage`: the newest tasks'
  *   triage rows read, a triage write's statements prepared) before it hands the core over, so the
- *   first rating after opening is as quick as the next.
+ *   first rating after opening is as quick as the next. It also folds the write-ahead log into
+ *   the file once writes pause (at least every 10 s while they go on): main's store folds it
+ *   itself only past a bound (`HistoryPort.mainCheckpointPast`), so a put commits and returns.
  */
 export type { CapMatch, CostTables } from './cost-tables';
 export { HistoryError } from './history-error';

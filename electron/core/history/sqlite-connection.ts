@@ -152,6 +152,15 @@ export class SqliteConnection {
     return Number(this.get('PRAGMA data_version', [])?.['data_version'] ?? 0);
   }
 
+  /**
+   * Folds what the write-ahead log holds into the database file, as far as no reader still needs
+   * it (SQLite's PASSIVE checkpoint: it waits on no one and no one waits on it), and syncs the
+   * file. Nothing to fold costs a lock of the shared index and no write.
+   */
+  checkpoint(): void {
+    this.get('PRAGMA wal_checkpoint(PASSIVE)', []);
+  }
+
   /** Closes the database (the last connection to close folds the log into the file). Idempotent. */
   close(): void {
     this.statements.clear();
@@ -184,6 +193,14 @@ export interface OpenOptions {
   readonly integrityCheck?: IntegrityCheck | undefined;
   /** Default node:sqlite. */
   readonly factory?: DatabaseFactory | undefined;
+  /**
+   * The log's size, in pages, past which a commit of this connection folds the log into the
+   * file before it returns (SQLite's `wal_autocheckpoint`); default SQLite's 1,000. A connection
+   * whose log another one folds while idle (the app's main store: history-port.ts) passes a
+   * larger bound, so its writes do not wait on that fold, and the log stays bounded all the same
+   * when the other cannot.
+   */
+  readonly checkpointPast?: number | undefined;
 }
 
 /**
@@ -198,14 +215,14 @@ export function openDatabase(
   file: string,
   migrations: readonly Migration[],
   logger: Logger,
-  { integrityCheck = 'after-crash', factory = nodeSqlite }: OpenOptions = {},
+  { integrityCheck = 'after-crash', factory = nodeSqlite, checkpointPast }: OpenOptions = {},
 ): OpenedDatabase {
   const db = newDatabase(file, factory);
   try {
     const version = readVersion(db, file);
     checkNotNewer(version, migrations, file);
     if (file !== MEMORY) checkIfAsked(db, file, integrityCheck === 'always');
-    configure(db, logger, file);
+    configure(db, logger, file, checkpointPast);
     if (file !== MEMORY) removeFirstGenerationLocks(file);
     const schemaVersion = migrate(db, version, migrations);
     return { connection: new SqliteConnection(db), schemaVersion };
@@ -352,7 +369,12 @@ function quickCheck(db: DatabaseSync, file: string): void {
  * even when there is none left. Image rows are written only after their task's row, whose id
  * they carry (image-rows.ts), so the check on their insert had nothing to catch.
  */
-function configure(db: DatabaseSync, logger: Logger, file: string): void {
+function configure(
+  db: DatabaseSync,
+  logger: Logger,
+  file: string,
+  checkpointPast: number | undefined,
+): void {
   const mode = String(
     whileBusy(() => db.prepare('PRAGMA journal_mode = WAL').get())?.['journal_mode'],
   );
@@ -362,6 +384,9 @@ function configure(db: DatabaseSync, logger: Logger, file: string): void {
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA foreign_keys = OFF');
   db.exec('PRAGMA secure_delete = FAST');
+  if (checkpointPast !== undefined) {
+    db.exec(`PRAGMA wal_autocheckpoint = ${String(Math.max(1, Math.trunc(checkpointPast)))}`);
+  }
   db.function(CONTAINS_FOLDED, { deterministic: true }, containsFolded);
 }
 

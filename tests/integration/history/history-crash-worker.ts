@@ -1,14 +1,16 @@
 /**
  * Child process of history-crash.test.ts: writes records as fast as it can until it is killed.
  * Prints `ready` once the store is open, then `<localId> <polls>` right after each commit.
- * Usage: node --import tsx history-crash-worker.ts <dir> <run>
+ * Usage: node --import tsx history-crash-worker.ts <dir> <run> [main]; with `main`, the store is
+ * opened as the app's main store is (its worker folds the log: none of these writes folds it).
  */
 import { join } from 'node:path';
+import { MAIN_CHECKPOINT_PAST } from '../../../electron/core/history/history-port';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
 import { printLine as print } from '../../hardening/support/print-line';
 
-const [dir, run] = process.argv.slice(2);
+const [dir, run, as] = process.argv.slice(2);
 if (dir === undefined || run === undefined)
   throw new Error('usage: history-crash-worker.ts <dir> <run>');
 
@@ -53,7 +55,9 @@ function imageAt(index: number): TaskRecord['images'][number] {
   };
 }
 
-const store = HistoryStore.open(join(dir, 'history.sqlite'));
+const store = HistoryStore.open(join(dir, 'history.sqlite'), {
+  checkpointPast: as === 'main' ? MAIN_CHECKPOINT_PAST : undefined,
+});
 const live: TaskRecord[] = store.unfinished();
 print('ready');
 for (let n = 0; ; n += 1) {
