@@ -75,13 +75,17 @@ const LOOK_MS = 1_000;
 const FOLD_WHILE_WRITING_MS = 10_000;
 
 let seenVersion = store.dataVersion();
+/** The version at the last fold: an idle look with nothing committed since then has nothing to fold. */
+let foldedVersion: number | null = null;
 let foldedAt = performance.now();
 setInterval(() => {
   const version = store.dataVersion();
   const idle = version === seenVersion;
   seenVersion = version;
+  if (idle && version === foldedVersion) return;
   if (!idle && performance.now() - foldedAt < FOLD_WHILE_WRITING_MS) return;
   foldedAt = performance.now();
+  foldedVersion = version;
   try {
     store.checkpoint();
   } catch {
