@@ -100,10 +100,9 @@ const JOB_IDLE_MS = 60_000;
  * A job's file is read this much at a time: the page reads every byte of it at once (its token
  * is one job's, used once), so there is no unread body to bound, and larger reads spare the
  * thread pool, the stream steps and the loader their trips: an 8 MB image in one read, not 2
- * of 4 MiB or 128 of 64 KB (serving one over loopback HTTP, main's CPU was 4.0 ms in one read
- * against 4.9 ms in two of 4 MiB, medians of 5 alternated rounds of 40). Each read goes into a
- * buffer lent for the job (see
- * {@link BodyLease}).
+ * of 4 MiB or 128 of 64 KB (serving one over loopback HTTP, main's CPU in one read was 4.0 and
+ * 3.2 ms against 4.9 and 3.5 ms in two of 4 MiB: two runs, each the medians of 5 alternated
+ * rounds of 40). Each read goes into a buffer lent for the job (see {@link BodyLease}).
  */
 const JOB_READ_BYTES = 8 * 1024 * 1024;
 
