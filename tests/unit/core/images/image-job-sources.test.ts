@@ -57,19 +57,19 @@ describe('ImageJobSources', () => {
     expect(sources.size).toBe(0);
   });
 
-  it('reads a job file 4 MiB at a time and hands each read over whole, none copied', async () => {
+  it('reads a job file 8 MiB at a time and hands each read over whole, none copied', async () => {
     const file = join(dir, 'b.png');
-    const bytes = randomBytes(8 * MIB + MIB / 2);
+    const bytes = randomBytes(16 * MIB + MIB / 2);
     await writeFile(file, bytes);
     const pieces = await bodyPieces(sources.register({ kind: 'file', file }).token);
     expect(Buffer.concat(pieces).equals(bytes)).toBe(true);
-    // Three reads of the file (8.5 MiB, 4 MiB at a time), each handed over as one piece: a
+    // Three reads of the file (16.5 MiB, 8 MiB at a time), each handed over as one piece: a
     // stream step per read, the piece the very buffer read into.
-    expect(pieces.map((piece) => piece.byteLength)).toEqual([4 * MIB, 4 * MIB, MIB / 2]);
+    expect(pieces.map((piece) => piece.byteLength)).toEqual([8 * MIB, 8 * MIB, MIB / 2]);
     expect(new Set(pieces.map((piece) => piece.buffer)).size).toBe(3);
   });
 
-  it('reads a burst of job files into the same two buffers, each lent again once its job is answered after its body ended', async () => {
+  it('reads a burst of job files into the same buffer, each read whole and lent again once its job is answered after its body ended', async () => {
     const files = await Promise.all(
       Array.from({ length: 8 }, async (_, n) => {
         const file = join(dir, `burst-${n}.png`);
@@ -83,12 +83,14 @@ describe('ImageJobSources', () => {
       const registered = sources.register({ kind: 'file', file });
       const pieces = await bodyPieces(registered.token);
       expect(Buffer.concat(pieces).equals(bytes)).toBe(true);
+      // An image of 8 MB (a 1,590² noise PNG) is one read: one stream step, one trip.
+      expect(pieces.map((piece) => piece.byteLength)).toEqual([bytes.length]);
       for (const piece of pieces) used.add(piece.buffer);
       registered.answered();
     }
-    // 8 images of 7.6 MB: two 4 MiB buffers in all, not 16 fresh ones (61 MB to collect).
-    expect(used.size).toBe(2);
-    expect(sources.readBufferCounters).toEqual({ kept: 2, made: 2 });
+    // 8 images of 7.6 MiB: one 8 MiB buffer in all, not 8 fresh ones (64 MiB to collect).
+    expect(used.size).toBe(1);
+    expect(sources.readBufferCounters).toEqual({ kept: 1, made: 1 });
   });
 
   it('lends nothing again that a reader may still hold: a job released unanswered, or answered before its body ended', async () => {
@@ -115,7 +117,7 @@ describe('ImageJobSources', () => {
     expect(Buffer.concat(held).equals(firstBytes)).toBe(true);
     expect(Buffer.concat([head, ...rest]).equals(secondBytes)).toBe(true);
     expect(Buffer.concat(later).equals(secondBytes)).toBe(true);
-    expect(sources.readBufferCounters).toEqual({ kept: 0, made: 6 });
+    expect(sources.readBufferCounters).toEqual({ kept: 0, made: 3 });
   });
 
   it('drops the kept read buffers after ten seconds with no job read', async () => {
@@ -137,7 +139,7 @@ describe('ImageJobSources', () => {
     // took it; another reader may hold all of them (Response.arrayBuffer does). A piece read
     // into a buffer used again for a later read would change under it.
     const file = join(dir, 'held.png');
-    const bytes = randomBytes(10 * 1024 * 1024 + 123);
+    const bytes = randomBytes(20 * 1024 * 1024 + 123);
     await writeFile(file, bytes);
     const response = await get(sources.register({ kind: 'file', file }).token);
     const held: Buffer[] = [];
