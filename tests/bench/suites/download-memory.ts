@@ -273,7 +273,7 @@ function dayRow(imageBytes: number, day: MemoryDayReport, cli: MemoryDayReport):
       "The downloads are read by the strict HTTP/1.1 reader (core/download/pinned-exchange.ts) into a few kept 64 KB buffers, not node:http's new buffer per socket read; what the malloc heap and the other threads' malloc arenas keep after the idle minute is memory glibc holds for this process, freed but not given back. " +
       `The same day with the CLI's fetch (next row): ${withCli.measured}; resident by mapping at its end: ${mappings(cli)}. ` +
       "Whose, by a malloc probe preloaded into this child (glibc's malloc_info after each burst and at the end; not part of this bench; one day each, side by side): " +
-      "with the CLI's fetch, glibc's main arena held 34 MB, 10 MB of it free after the last burst and 22 MB after the idle minute, in which the image jobs' kept 4 MiB read buffers are dropped (core/images/image-job-sources.ts); " +
+      "with the CLI's fetch, glibc's main arena held 34 MB, 10 MB of it free after the last burst and 22 MB after the idle minute, in which the image jobs' kept 8 MiB read buffers are dropped (core/images/image-job-sources.ts); " +
       "and from the first burst on another arena of 10.7 MB, 10.4 of it free: the zone in which V8 optimized undici's llhttp WebAssembly parser on a background thread. " +
       "With main's fetch the main arena held 19 MB, 7 MB of it free after the last burst and after the idle minute alike, and no such zone was made. " +
       "With either fetch, at the sixth burst two other threads' arenas grew by 6.6 MB (the CLI's) and 7.7 MB (main's) in all, nearly all of it free from then on: the step in the peaks. " +
