@@ -125,11 +125,12 @@ export function heldKeysOf({ credentials }: PictorCoreOptions) {
 
 /**
  * What of the core leaves it: its scrubbers (PictorCore's keptIdScrubber and outgoingScrubber),
- * and the images a front hands to the OS (PictorCore.outgoingImages), judged with the second.
+ * the images a front hands to the OS (PictorCore.outgoingImages), judged with the second, and
+ * the gallery folder a front opens (PictorCore.galleryFolder).
  */
 export function leavingPartsOf(
   options: PictorCoreOptions,
-  gallery: Pick<Gallery, 'root'>,
+  gallery: Pick<Gallery, 'root' | 'ensureRoot'>,
   gate: Pick<ClosingGate, 'ask'>,
 ) {
   const outgoingScrubber = () => heldKeyScrubberOrNone(heldKeysOf(options));
@@ -137,6 +138,7 @@ export function leavingPartsOf(
     keptIdScrubber: keptIdScrubberOf(heldKeysOf(options)),
     outgoingScrubber,
     outgoingImages: outgoingImagesOf(gallery, outgoingScrubber, gate),
+    galleryFolder: () => gate.ask(() => gallery.ensureRoot()),
   };
 }
 
