@@ -1,7 +1,7 @@
 /**
  * What the user can do with a gallery image through the OS: reveal it in Finder/Explorer,
  * copy it to the clipboard, choose where Save as puts a copy (the copy is the core's), drag it out
- * to other apps; and open https links, the gallery folder and the logs folder.
+ * to other apps; and open https links, the gallery folder (the core's path) and the logs folder.
  *
  * Callers pass absolute paths they resolved inside the gallery; every action checks them again
  * with the guard it was given. Every action resolves to a Result (never throws), with a sentence
@@ -152,10 +152,14 @@ async function dragIcon(
   return last && !last.isEmpty() ? last : null;
 }
 
+/**
+ * Opens `folder` in the file manager. The logs folder is made first when missing; the gallery
+ * folder never here: the core makes it (PictorCore.galleryFolder), through its closing gate.
+ */
 async function openFolder(folder: string, which: 'gallery' | 'logs'): Promise<Result<void>> {
   const said = sentence('error.gallery.openFolderFailed', { which, path: folder });
   try {
-    await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    if (which === 'logs') await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const problem = await shell.openPath(folder);
     if (problem === '') return ok(undefined);
     return fail('failed', said, problem);
@@ -205,7 +209,7 @@ export function createShellActions(options: ShellActionsOptions): ShellActions {
         ),
       ),
     openExternal: (url) => openLink(url, options.isAllowedExternal),
-    openGalleryFolder: () => openFolder(options.galleryRoot(), 'gallery'),
+    openGalleryFolder: (folder) => openFolder(folder, 'gallery'),
     openLogsFolder: () => openFolder(options.logsDir(), 'logs'),
   };
 }

@@ -24,8 +24,19 @@ import type { PictorCoreOptions } from './pictor-core-options';
 export interface OutgoingImages {
   /** Runs `use` with `file` (inside the gallery) as it may leave; its copy removed after. */
   lend<T>(file: string, use: (file: string) => Promise<T>): Promise<T>;
-  /** Save as: `file` as it may leave, copied to `target` (gallery/image-copy.ts). */
-  saveCopy(file: string, target: string): Promise<void>;
+  /**
+   * Save as: `choose` asks where (a dialog, outside the gate) with the scrubber of the keys held
+   * now (its suggested name is made from the prompt scrubbed); `file`, as it may leave judged by
+   * that same scrubber, is then copied there (gallery/image-copy.ts). The keys are read once: the
+   * file is read only after the answer (an image removed or replaced meanwhile is judged by the
+   * bytes copied), and a key entered while the dialog was open is one the user entered after
+   * asking for the copy, as if it had been saved a moment before. The file chosen, or null when
+   * the user cancelled (nothing copied).
+   */
+  saveCopy(
+    file: string,
+    choose: (scrub: ((text: string) => string) | null) => Promise<string | null>,
+  ): Promise<string | null>;
   /**
    * A drag out: `start` begins it with `file` as it may leave (throwing when it could not). The
    * drop reads the file after `start` returned and Electron tells main nothing of its end, and the
@@ -41,12 +52,15 @@ function outgoingImagesOf(
   scrubber: () => Promise<((text: string) => string) | null>,
   gate: Pick<ClosingGate, 'ask'>,
 ): OutgoingImages {
-  const leaving = async (file: string) => outgoingFile(gallery.root, file, await scrubber());
+  type Scrub = Awaited<ReturnType<typeof scrubber>>;
+  const leaving = async (file: string, scrub?: Scrub) =>
+    outgoingFile(gallery.root, file, scrub === undefined ? await scrubber() : scrub);
   /** The copy the last drag handed out. */
   let dragged: OutgoingFile | null = null;
-  const lend = <T>(file: string, use: (file: string) => Promise<T>): Promise<T> =>
+  /** `use` given `file` as it may leave (judged by `scrub`, else the keys held now). */
+  const lent = <T>(file: string, use: (file: string) => Promise<T>, scrub?: Scrub): Promise<T> =>
     gate.ask(async () => {
-      const out = await leaving(file);
+      const out = await leaving(file, scrub);
       try {
         return await use(out.file);
       } finally {
@@ -54,8 +68,14 @@ function outgoingImagesOf(
       }
     });
   return {
-    lend,
-    saveCopy: (file, target) => lend(file, (out) => saveImageCopy(gallery.root, out, target)),
+    lend: (file, use) => lent(file, use),
+    saveCopy: async (file, choose) => {
+      const scrub = await scrubber();
+      const target = await choose(scrub);
+      if (target === null) return null;
+      await lent(file, (out) => saveImageCopy(gallery.root, out, target), scrub);
+      return target;
+    },
     dragOut: (file, start) =>
       gate.ask(async () => {
         const out = await leaving(file);
@@ -125,11 +145,12 @@ export function heldKeysOf({ credentials }: PictorCoreOptions) {
 
 /**
  * What of the core leaves it: its scrubbers (PictorCore's keptIdScrubber and outgoingScrubber),
- * and the images a front hands to the OS (PictorCore.outgoingImages), judged with the second.
+ * the images a front hands to the OS (PictorCore.outgoingImages), judged with the second, and
+ * the gallery folder a front opens (PictorCore.galleryFolder).
  */
 export function leavingPartsOf(
   options: PictorCoreOptions,
-  gallery: Pick<Gallery, 'root'>,
+  gallery: Pick<Gallery, 'root' | 'ensureRoot'>,
   gate: Pick<ClosingGate, 'ask'>,
 ) {
   const outgoingScrubber = () => heldKeyScrubberOrNone(heldKeysOf(options));
@@ -137,6 +158,7 @@ export function leavingPartsOf(
     keptIdScrubber: keptIdScrubberOf(heldKeysOf(options)),
     outgoingScrubber,
     outgoingImages: outgoingImagesOf(gallery, outgoingScrubber, gate),
+    galleryFolder: () => gate.ask(() => gallery.ensureRoot()),
   };
 }
 

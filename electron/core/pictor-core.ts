@@ -137,6 +137,12 @@ export interface PictorCore {
    */
   readonly outgoingImages: OutgoingImages;
   /**
+   * The gallery folder, made again when it is gone, for a front to open ("Open gallery folder":
+   * the front only opens the path): a user's ask of the closing gate, refused once the close has
+   * begun, so a folder being put away at quit is not made again.
+   */
+  readonly galleryFolder: () => Promise<string>;
+  /**
    * Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes
    * the history. From its first moment a user's change is refused ("Pictor is closing"); once it
    * resolves, no file of the core is being written, and none is started after (its closing gate).

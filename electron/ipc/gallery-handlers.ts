@@ -38,10 +38,10 @@ export interface GalleryHandlerDeps {
     readonly smartBoards: Pick<SmartBoards, 'rulesOf'>;
     /** Its long operations: chosen images copied into a folder. */
     readonly operations: Pick<CoreOperations, 'exportImages'>;
-    /** The keys held now, scrubbed: an image leaves without one in its metadata (outgoing-file.ts). */
-    readonly outgoingScrubber: PictorCore['outgoingScrubber'];
     /** What Save as, Copy image and a drag out write, through the core's closing gate. */
     readonly outgoingImages: PictorCore['outgoingImages'];
+    /** The gallery folder "Open gallery folder" opens, made through the core's closing gate. */
+    readonly galleryFolder: PictorCore['galleryFolder'];
   };
   readonly shell: Pick<
     ShellActions,
@@ -113,6 +113,7 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
     }),
     'gallery:reveal': async (ref) => unwrap(await shell.reveal(fileOf(ref))),
     ...galleryOutgoingHandlers({ core, shell }),
-    'gallery:openFolder': async () => unwrap(await shell.openGalleryFolder()),
+    'gallery:openFolder': async () =>
+      unwrap(await shell.openGalleryFolder(await core.galleryFolder())),
   };
 }

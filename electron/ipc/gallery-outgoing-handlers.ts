@@ -4,8 +4,8 @@
  * carries a held key in its metadata (a task kept under a key-carrying id before the sweep
  * rewrote its files, an image saved before downloads were searched or before the key it echoes
  * was entered) is handed as a copy without it (core/gallery/outgoing-file.ts), and Save as's
- * suggested name is made from the prompt scrubbed (a tracked task's prompt holds its id); every
- * other image is handed as it is.
+ * suggested name is made from the prompt scrubbed by the same keys (a tracked task's prompt
+ * holds its id: the keys read once, OutgoingImages.saveCopy); every other image is handed as it is.
  *
  * What each writes (that copy, Save as's file, a drag's copy kept for the drop) is the core's
  * (PictorCore.outgoingImages), through its closing gate: refused once the close has begun. Save
@@ -23,7 +23,6 @@ interface GalleryOutgoingDeps {
   readonly core: {
     readonly engine: TaskEngine;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
-    readonly outgoingScrubber: PictorCore['outgoingScrubber'];
     readonly outgoingImages: PictorCore['outgoingImages'];
   };
   readonly shell: Pick<ShellActions, 'copyImage' | 'chooseSaveAsFile' | 'startDrag'>;
@@ -49,13 +48,12 @@ export function galleryOutgoingHandlers({
     },
     'gallery:saveAs': async (ref) => {
       const { record, file } = imageOf(ref);
-      const scrub = await core.outgoingScrubber();
       const { prompt } = record.request;
-      const request = { prompt: scrub ? scrub(prompt) : prompt, index: ref.index };
-      const chosen = unwrap(await shell.chooseSaveAsFile(file, request));
-      if (chosen === null) return { savedTo: null };
-      await outgoingImages.saveCopy(file, chosen);
-      return { savedTo: chosen };
+      const savedTo = await outgoingImages.saveCopy(file, async (scrub) => {
+        const request = { prompt: scrub ? scrub(prompt) : prompt, index: ref.index };
+        return unwrap(await shell.chooseSaveAsFile(file, request));
+      });
+      return { savedTo };
     },
     'gallery:startDrag': async (ref, { sender }) => {
       const { file, thumbnail } = imageOf(ref);

@@ -31,6 +31,11 @@ export interface ShellActions {
   startDrag(sender: WebContents, file: string, thumbnail?: string): Promise<Result<void>>;
   /** Opens an https link in the browser after checking it. */
   openExternal(url: string): Promise<Result<void>>;
-  openGalleryFolder(): Promise<Result<void>>;
+  /**
+   * Opens the gallery folder `folder` in the file manager. The core makes it when it is gone
+   * (PictorCore.galleryFolder, through its closing gate); the shell only opens the path given.
+   */
+  openGalleryFolder(folder: string): Promise<Result<void>>;
+  /** Opens the logs folder (made first when it is missing: the app's, not the core's). */
   openLogsFolder(): Promise<Result<void>>;
 }

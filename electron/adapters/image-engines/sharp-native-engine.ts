@@ -120,7 +120,19 @@ export function createSharpNativeEngine(webp: ThumbnailWebp = OWN_WEBP): ImageEn
   const decodes = limiter(DECODES_AT_ONCE);
   return {
     name: 'sharp-native',
-    thumbnail: (request) => decodes(() => thumbnail(request, webp)),
+    thumbnail: async (request) => {
+      // A request stopped while it waits its turn leaves the line at once, stopped.
+      let turn = false;
+      try {
+        return await decodes(() => {
+          turn = true;
+          return thumbnail(request, webp);
+        }, request.signal);
+      } catch (error) {
+        if (!turn) stopped(request.signal);
+        throw error;
+      }
+    },
     toPng: (bytes, maxSide) => decodes(() => toPng(bytes, maxSide)),
     async renderSvgPng(svg, size) {
       const sharp = await loadSharp();

@@ -31,7 +31,7 @@ import {
   type JSONRPCMessage,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
-import { MAX_UNREAD_BYTES } from './mcp-output-room';
+import { MAX_UNREAD_BYTES, outputRoom, type OutputRoom } from './mcp-output-room';
 
 /** Calls worked on at once (an agent sends a few side by side). */
 export const CALLS_AT_ONCE = 16;
@@ -72,11 +72,16 @@ export class CallGate implements Transport {
   private readingPaused = false;
   private drainAwaited = false;
 
+  /** Room on the stream the answers are written to (get_image waits for it). */
+  readonly room: OutputRoom;
+
   constructor(
     private readonly inner: Transport,
     private readonly input: Readable,
     private readonly out: Writable,
-  ) {}
+  ) {
+    this.room = outputRoom(out);
+  }
 
   start(): Promise<void> {
     this.inner.onmessage = (message) => this.received(message);

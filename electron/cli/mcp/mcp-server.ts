@@ -17,7 +17,7 @@ import { ConnectionSpend, type ConnectionLimits } from './mcp-spend';
 import { registerTaskTools } from './mcp-task-tools';
 import { registerTaskList } from './mcp-task-list';
 import { registerCompare } from './mcp-compare-tool';
-import { outputRoom } from './mcp-output-room';
+import type { OutputRoom } from './mcp-output-room';
 import { CallGate } from './mcp-call-gate';
 import type { CredentialsProvider } from '../../ports/credentials';
 
@@ -78,11 +78,24 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
   registerTaskTools(server, { core, target, spend, keys, credentials });
   registerCompare(server, { ...deps, spend });
   registerTaskList(server, deps.core, keys);
-  registerLibraryTools(server, { core, keys, room: outputRoom(process.stdout) });
+  registerLibraryTools(server, { core, keys, room: (call) => roomOf(server)(call) });
   return server;
 }
 
-/** The streams the server reads calls from and writes answers to: the process's own. */
+/**
+ * The room on the stream `server` writes its answers to, as it is connected: serveOverStdio's
+ * stdout, whichever it was given. A server connected otherwise (an in-memory pair) holds no
+ * written answers of its own: it waits for none.
+ */
+function roomOf(server: McpServer): OutputRoom {
+  const { transport } = server.server;
+  return transport instanceof CallGate ? transport.room : async () => undefined;
+}
+
+/**
+ * The streams the server reads calls from and writes answers to: the process's own unless others
+ * are given. Its room on the way out is the given stdout's (roomOf).
+ */
 export interface StdioStreams {
   readonly stdin: Readable;
   readonly stdout: Writable;

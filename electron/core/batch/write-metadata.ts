@@ -103,11 +103,16 @@ export async function writeMetadataToFiles(
   for (const [n, ref] of distinct.entries()) {
     if (deps.signal?.aborted) break;
     let outcome: Counted | 'stopped';
+    let turn = false;
     try {
-      // Stopped while it waited its turn: the image is not written.
-      outcome = await writing(async () => (deps.signal?.aborted ? 'stopped' : writeOne(deps, ref)));
+      // Stopped while it waited its turn: the image is not written, and the wait leaves the line
+      // at once (the close does not wait for other calls' writes to end first).
+      outcome = await writing(async () => {
+        turn = true;
+        return deps.signal?.aborted ? 'stopped' : writeOne(deps, ref);
+      }, deps.signal);
     } catch (error) {
-      outcome = { failed: codeOrMessage(error) };
+      outcome = turn ? { failed: codeOrMessage(error) } : 'stopped';
     }
     if (outcome === 'stopped') break;
     if (typeof outcome === 'string') counts[outcome] += 1;

@@ -76,6 +76,17 @@ export class Gallery {
   }
 
   /**
+   * The root, made again when it is gone (0700 on POSIX, with any folder missing above it; a
+   * folder the user chose that exists keeps its mode): what {@link init} makes first, and what
+   * "Open gallery folder" opens (PictorCore.galleryFolder).
+   */
+  async ensureRoot(): Promise<string> {
+    const root = this.root;
+    await mkdir(root, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    return root;
+  }
+
+  /**
    * Creates the root (0700 on POSIX, as every folder Pictor makes in it: ensureFolder; a folder
    * the user chose that exists keeps its mode) and `.pictor-tmp/` inside it; deletes the leftover temp files there (what
    * a crash or a kill left half-written, not what another live process is writing: see
@@ -87,7 +98,7 @@ export class Gallery {
    * starting. A warning naming the path is logged and returned.
    */
   async init(): Promise<InitResult> {
-    await mkdir(this.root, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    await this.ensureRoot();
     const warnings: string[] = [];
     const replaced = await ownFolder(this.root, TEMP_DIR);
     if (replaced !== null) {

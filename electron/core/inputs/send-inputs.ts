@@ -187,19 +187,30 @@ export class InputSender {
   async send<T>(task: InputsToSend, submit: (sent: SentInputs) => Promise<T>): Promise<T> {
     let submitted: Promise<T> | undefined;
     let inline: InlineImages | undefined;
-    await this.holding(serviceOf(task.credentials.baseUrl), async () => {
-      // Stopped while it waited its turn: nothing is read.
-      if (task.signal.aborted) throw task.signal.reason;
-      const ready = await this.prepare(task);
-      inline = ready.inline;
-      submitted = submit(ready.sent);
-      // Links only (uploads made): nothing is held while the service answers.
-      if (!inline.any) return;
-      const settled = submitted.then(
-        () => undefined,
-        () => undefined,
-      );
-      await Promise.race([settled, inline.handedOff]);
+    let turn = false;
+    // Stopped while it waits its turn: it leaves the line at once (a place kept by a task no one
+    // sends would wait for the tasks ahead to end), and nothing is read.
+    const held = this.holding(
+      serviceOf(task.credentials.baseUrl),
+      async () => {
+        turn = true;
+        if (task.signal.aborted) throw task.signal.reason;
+        const ready = await this.prepare(task);
+        inline = ready.inline;
+        submitted = submit(ready.sent);
+        // Links only (uploads made): nothing is held while the service answers.
+        if (!inline.any) return;
+        const settled = submitted.then(
+          () => undefined,
+          () => undefined,
+        );
+        await Promise.race([settled, inline.handedOff]);
+      },
+      task.signal,
+    );
+    await held.catch((error: unknown) => {
+      // The caller's reason as it gave it, not the line's own.
+      throw turn ? error : task.signal.reason;
     });
     try {
       return await (submitted as Promise<T>);

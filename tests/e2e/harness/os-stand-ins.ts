@@ -89,8 +89,8 @@ export function createOsStandIns(options: OsStandInOptions): OsStandIns {
         ? ok(undefined)
         : { ok: false, error: { code: 'forbidden', message: checked.reason } };
     },
-    openGalleryFolder: async () => {
-      record('openGalleryFolder', options.galleryDir());
+    openGalleryFolder: async (folder) => {
+      record('openGalleryFolder', folder);
       return ok(undefined);
     },
     openLogsFolder: async () => {

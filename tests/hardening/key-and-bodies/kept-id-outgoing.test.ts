@@ -12,7 +12,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { embedProvenanceInFile } from '../../../electron/core/gallery/metadata/embed';
@@ -173,6 +173,17 @@ describe('an image of a task kept under a key-carrying id, as it leaves the app'
       }
     },
   );
+
+  it('Save as reads the keys held once: its suggested name and its copy are scrubbed by them', async () => {
+    const { h, settled, handed, call } = await keptLibrary();
+    await keepUnder(h, settled, `task-${KEY}`);
+    const heldKeys = vi.spyOn(h.credentials, 'heldKeys');
+    expect(await call('gallery:saveAs', ref(settled))).toMatchObject({ ok: true });
+    expect(heldKeys).toHaveBeenCalledTimes(1);
+    expect(handed.map((one) => [one.action, leaks(one.prompt!), leaks(one.bytes!)])).toEqual([
+      ['saveAs', [], []],
+    ]);
+  });
 
   it('a task whose id carries no key is handed its own file', async () => {
     const { h, settled, handed, call } = await keptLibrary();

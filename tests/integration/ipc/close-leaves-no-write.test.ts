@@ -14,7 +14,7 @@
  * close the test names (the engine stopped), and awaited there, so its writes come exactly then.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEMP_DIR } from '../../../electron/core/fs';
@@ -423,6 +423,21 @@ describe('a change asked once the close has begun', () => {
     ]);
     expect(exported).toMatchObject(CLOSING);
     expect(copied).toEqual([]);
+  });
+
+  it('refuses "Open gallery folder": a gallery folder gone is not made again', async () => {
+    const { main } = await mainWithImage();
+    const root = main.runtime.core.gallery.root;
+    const opened = () => main.os.calls.filter(({ action }) => action === 'openGalleryFolder');
+    // Open, the core makes the folder again and the shell opens that path.
+    rmSync(root, { recursive: true, force: true });
+    expect(await main.request('gallery:openFolder', undefined)).toMatchObject({ ok: true });
+    expect([existsSync(root), opened().length]).toEqual([true, 1]);
+    const answers = await askedAsTheCloseBegins(main, async () => {
+      rmSync(root, { recursive: true, force: true });
+      return [await main.request('gallery:openFolder', undefined), existsSync(root), opened()];
+    });
+    expect(answers).toMatchObject([CLOSING, false, [{ action: 'openGalleryFolder' }]]);
   });
 
   it('refuses a ComfyUI workflow saved or removed: the book is as it was', async () => {

@@ -1,4 +1,5 @@
 import { mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -436,8 +437,10 @@ describe('folders', () => {
     });
   });
 
-  it('opens the gallery folder', async () => {
-    await actions().openGalleryFolder();
-    expect(electron.shell.openPath).toHaveBeenCalledWith(root);
+  it('opens the gallery folder it is given, making none (the core makes it, through its gate)', async () => {
+    const gone = join(base, 'gallery gone');
+    await actions().openGalleryFolder(gone);
+    expect(electron.shell.openPath).toHaveBeenCalledWith(gone);
+    expect(existsSync(gone)).toBe(false);
   });
 });

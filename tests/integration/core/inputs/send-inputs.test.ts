@@ -147,6 +147,36 @@ describe('InputSender inline', () => {
     expect(fal.service.storage.requests).toEqual([]);
   });
 
+  it('a send stopped while it waits its turn leaves the line at once, with its reason', async () => {
+    const source = await store.put(await sourcePng());
+    const bfl = await sending('bfl');
+    const request = editOf('flux-kontext-pro', source);
+    const credentials = {
+      baseUrl: bfl.service.url,
+      key: KEY,
+      keyFingerprint: 'f',
+      provider: 'bfl' as const,
+    };
+    const task = { provider: 'bfl' as const, request, credentials };
+    // The first holds the service's turn: its body is never read, its submit never answered.
+    void bfl.sender.send(
+      { ...task, signal: new AbortController().signal },
+      () => new Promise(() => undefined),
+    );
+    const stop = new AbortController();
+    const reason = new Error('the engine stopped');
+    const waiting = bfl.sender.send({ ...task, signal: stop.signal }, (sent) =>
+      Promise.resolve(sent),
+    );
+    stop.abort(reason);
+    expect(
+      await waiting.then(
+        () => null,
+        (error: unknown) => error,
+      ),
+    ).toBe(reason);
+  });
+
   it('refuses an input missing from the store, and a model that takes no image, sending nothing', async () => {
     const source = await store.put(await sourcePng());
     await rm(join(folder, 'gallery', store.relativePath(source)));

@@ -207,3 +207,36 @@ describe('WebP settings', () => {
     expect(Buffer.from(other.webp).equals(Buffer.from(own.webp))).toBe(false);
   });
 });
+
+describe('a thumbnail stopped while it waits its turn', () => {
+  it('leaves the line at once, stopped, before the decodes ahead of it end', async () => {
+    count += 1;
+    const file = join(dir, `image-${count}`);
+    await writeFile(file, await make.png(320, 200));
+    const header = {
+      format: 'png' as const,
+      width: 320,
+      height: 200,
+      orientation: 1,
+      orientedWidth: 320,
+      orientedHeight: 200,
+    };
+    const own = createSharpNativeEngine();
+    const ended: string[] = [];
+    const ask = (name: string, signal?: AbortSignal) =>
+      own.thumbnail({ file, header, thumbnailSize: 64, ...(signal ? { signal } : {}) }).then(
+        (answer) => void ended.push(`${name} ${answer.kind}`),
+        (error: unknown) => void ended.push(`${name} ${(error as { why?: string }).why}`),
+      );
+    // DECODES_AT_ONCE (2) decodes at work; the third waits its turn and is stopped there.
+    const stop = new AbortController();
+    const asked = [ask('first'), ask('second'), ask('third', stop.signal)];
+    stop.abort();
+    await Promise.all(asked);
+    // The two ahead end in either order (two threads).
+    expect([ended[0], ended.slice(1).sort()]).toEqual([
+      'third stopped',
+      ['first thumbnail', 'second thumbnail'],
+    ]);
+  });
+});
