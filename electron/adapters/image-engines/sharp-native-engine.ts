@@ -18,7 +18,7 @@
  */
 import type sharpModule from 'sharp';
 import { THUMBNAIL_WEBP_QUALITY } from '../../../shared/domain/thumbnail-webp';
-import { limiter } from '../../core/base';
+import { inTurn, limiter } from '../../core/base';
 import {
   ImageEngineError,
   type ImageEngine,
@@ -55,8 +55,12 @@ function undecodable(error: unknown): ThumbnailAnswer {
   return { kind: 'undecodable', detail: error instanceof Error ? error.message : String(error) };
 }
 
+function stoppedError(): ImageEngineError {
+  return new ImageEngineError('Image work was stopped.', 'stopped');
+}
+
 function stopped(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new ImageEngineError('Image work was stopped.', 'stopped');
+  if (signal?.aborted) throw stoppedError();
 }
 
 /** A thumbnail's WebP settings: sharp's quality (1–100) and effort (libwebp's method, 0–6). */
@@ -120,19 +124,16 @@ export function createSharpNativeEngine(webp: ThumbnailWebp = OWN_WEBP): ImageEn
   const decodes = limiter(DECODES_AT_ONCE);
   return {
     name: 'sharp-native',
-    thumbnail: async (request) => {
-      // A request stopped while it waits its turn leaves the line at once, stopped.
-      let turn = false;
-      try {
-        return await decodes(() => {
-          turn = true;
-          return thumbnail(request, webp);
-        }, request.signal);
-      } catch (error) {
-        if (!turn) stopped(request.signal);
-        throw error;
-      }
-    },
+    // A request stopped while it waits its turn leaves the line at once, stopped.
+    thumbnail: (request) =>
+      inTurn(
+        decodes,
+        () => thumbnail(request, webp),
+        request.signal,
+        () => {
+          throw stoppedError();
+        },
+      ),
     toPng: (bytes, maxSide) => decodes(() => toPng(bytes, maxSide)),
     async renderSvgPng(svg, size) {
       const sharp = await loadSharp();

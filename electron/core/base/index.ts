@@ -9,4 +9,4 @@ export { capYoungGeneration, releaseHeapPages } from './heap-pages';
 export { type Operation, OperationRunner, type RunOptions } from './operation-runner';
 export { nextTurn, processTimers } from './process-timers';
 export { encodeBody } from './request-body';
-export { limiter, type Limiter, sharedLimiter } from './work-limit';
+export { inTurn, limiter, type Limiter, sharedLimiter } from './work-limit';

@@ -88,3 +88,26 @@ export function sharedLimiter(slots: number, perParty: number): SharedLimiter {
     }
   };
 }
+
+/**
+ * Runs `work` under `limit`, telling a wait given up from a work that failed: a work whose
+ * `signal` aborted before its turn never ran, and `ifLeft` answers for it (a count of "stopped",
+ * the caller's own error); an error of the work itself is thrown as it is.
+ */
+export async function inTurn<T>(
+  limit: Limiter,
+  work: () => Promise<T>,
+  signal: AbortSignal | undefined,
+  ifLeft: (reason: unknown) => T | Promise<T>,
+): Promise<T> {
+  let ran = false;
+  try {
+    return await limit(() => {
+      ran = true;
+      return work();
+    }, signal);
+  } catch (error) {
+    if (ran) throw error;
+    return ifLeft(signal?.reason);
+  }
+}

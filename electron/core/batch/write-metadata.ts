@@ -16,7 +16,7 @@ import type { ImageRecord } from '../../../shared/domain/task-record';
 import { GALLERY_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
-import { type ClosingGate, limiter, nextTurn } from '../base';
+import { type ClosingGate, inTurn, limiter, nextTurn } from '../base';
 import { codeOrMessage } from '../errors';
 import {
   distinctImages,
@@ -103,16 +103,17 @@ export async function writeMetadataToFiles(
   for (const [n, ref] of distinct.entries()) {
     if (deps.signal?.aborted) break;
     let outcome: Counted | 'stopped';
-    let turn = false;
     try {
       // Stopped while it waited its turn: the image is not written, and the wait leaves the line
       // at once (the close does not wait for other calls' writes to end first).
-      outcome = await writing(async () => {
-        turn = true;
-        return deps.signal?.aborted ? 'stopped' : writeOne(deps, ref);
-      }, deps.signal);
+      outcome = await inTurn(
+        writing,
+        async () => (deps.signal?.aborted ? 'stopped' : writeOne(deps, ref)),
+        deps.signal,
+        () => 'stopped' as const,
+      );
     } catch (error) {
-      outcome = turn ? { failed: codeOrMessage(error) } : 'stopped';
+      outcome = { failed: codeOrMessage(error) };
     }
     if (outcome === 'stopped') break;
     if (typeof outcome === 'string') counts[outcome] += 1;

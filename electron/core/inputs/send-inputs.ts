@@ -35,7 +35,7 @@ import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { FetchLike, PinnedFetch, Resolver } from '../../ports/http';
-import { sharedLimiter } from '../base';
+import { inTurn, sharedLimiter } from '../base';
 import { createPinnedFetch, systemResolver } from '../download';
 import {
   checkCredentials,
@@ -187,13 +187,13 @@ export class InputSender {
   async send<T>(task: InputsToSend, submit: (sent: SentInputs) => Promise<T>): Promise<T> {
     let submitted: Promise<T> | undefined;
     let inline: InlineImages | undefined;
-    let turn = false;
+    const service = serviceOf(task.credentials.baseUrl);
     // Stopped while it waits its turn: it leaves the line at once (a place kept by a task no one
-    // sends would wait for the tasks ahead to end), and nothing is read.
-    const held = this.holding(
-      serviceOf(task.credentials.baseUrl),
+    // sends would wait for the tasks ahead to end), nothing is read, and the caller's reason is
+    // thrown as it gave it, not the line's own.
+    await inTurn(
+      (work, signal) => this.holding(service, work, signal),
       async () => {
-        turn = true;
         if (task.signal.aborted) throw task.signal.reason;
         const ready = await this.prepare(task);
         inline = ready.inline;
@@ -207,11 +207,10 @@ export class InputSender {
         await Promise.race([settled, inline.handedOff]);
       },
       task.signal,
+      (reason) => {
+        throw reason;
+      },
     );
-    await held.catch((error: unknown) => {
-      // The caller's reason as it gave it, not the line's own.
-      throw turn ? error : task.signal.reason;
-    });
     try {
       return await (submitted as Promise<T>);
     } catch (error) {

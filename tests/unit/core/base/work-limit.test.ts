@@ -5,7 +5,7 @@
  * is exact.
  */
 import { describe, expect, it } from 'vitest';
-import { limiter, sharedLimiter } from '../../../../electron/core/base';
+import { inTurn, limiter, sharedLimiter } from '../../../../electron/core/base';
 
 /** Works run through `limit`, each held until the test ends it; which run now, by name. */
 function works(limit: ReturnType<typeof sharedLimiter>) {
@@ -88,5 +88,44 @@ describe('sharedLimiter', () => {
     expect(ran).toEqual(['after']);
     // One whose signal was aborted already never runs, even with a slot free.
     await expect(limit(() => Promise.resolve(1), given.signal)).rejects.toThrow('cancelled');
+  });
+});
+
+describe('inTurn', () => {
+  it("answers a wait given up with ifLeft and throws a work's own failure as it is", async () => {
+    const limit = limiter(1);
+    let holding = () => {};
+    const held = limit(() => new Promise<void>((end) => (holding = end)));
+    const given = new AbortController();
+    const left = inTurn(
+      limit,
+      () => Promise.resolve('ran'),
+      given.signal,
+      (reason) => (reason instanceof Error ? `left: ${reason.message}` : 'left'),
+    );
+    given.abort(new Error('cancelled'));
+    expect(await left).toBe('left: cancelled');
+    holding();
+    await held;
+    // A work that ran and failed is not taken for one that left, even once its signal aborted.
+    const failing = new AbortController();
+    const failed = inTurn(
+      limit,
+      () => {
+        failing.abort(new Error('too late'));
+        return Promise.reject(new Error('the work failed'));
+      },
+      failing.signal,
+      () => 'left',
+    );
+    await expect(failed).rejects.toThrow('the work failed');
+    expect(
+      await inTurn(
+        limit,
+        () => Promise.resolve('ran'),
+        undefined,
+        () => 'left',
+      ),
+    ).toBe('ran');
   });
 });
