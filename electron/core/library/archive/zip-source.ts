@@ -282,6 +282,8 @@ class ZipEntries {
    */
   private stream(entry: Entry, end: number): Promise<Readable> {
     const { compressedSize: size } = entry;
+    // What openReadStream refused first: nothing read of an archive being closed.
+    if (this.closing) return Promise.reject(new Error('The archive is closed.'));
     return new Promise((resolve, reject) =>
       this.zip.readLocalFileHeader(entry, { minimal: true }, (failed, header) => {
         if (failed) return reject(failed);
