@@ -6,6 +6,9 @@
  * that claim ZIP64 without its field or point past the file, entries whose data overlap (the
  * overlapping zip bomb), more entries, bytes or compression ratio than the limits allow (the ratio
  * of each entry above a small floor, and of the archive as a whole).
+ * Where an entry's data begins is its local header's to say (its own name and extra lengths),
+ * read only as the entry is opened: one whose header moves its data past the next entry's header
+ * (into another's data, with a directory that looks whole) is refused then, never read.
  * Declared sizes only decide refusals; what is read is counted again (stream-copy.ts).
  * Every byte is read through the archive's own reader (archive-file.ts), and the source keeps the
  * entry streams it opened: closing it destroys those still open, then closes the file once every
@@ -149,22 +152,28 @@ function checkEntry(entry: Entry, fileSize: number, limits: ArchiveLimits): stri
   return path;
 }
 
-/** Entries whose data start inside another's: one stretch of bytes inflated many times. */
-function checkOverlaps(entries: readonly Entry[]): void {
+/**
+ * Entries whose data start inside another's: one stretch of bytes inflated many times. Returns
+ * where each entry's place ends (the next entry's local header; the last has no bound here), which
+ * its data must not pass once its local header says where they begin (ZipEntries).
+ */
+function checkOverlaps(entries: readonly Entry[]): Map<Entry, number> {
   const sorted = [...entries].sort(
     (a, b) => a.relativeOffsetOfLocalHeader - b.relativeOffsetOfLocalHeader,
   );
+  const ends = new Map<Entry, number>();
   for (let i = 1; i < sorted.length; i += 1) {
     const previous = sorted[i - 1] as Entry;
+    const next = (sorted[i] as Entry).relativeOffsetOfLocalHeader;
     const end =
       previous.relativeOffsetOfLocalHeader +
       LOCAL_HEADER +
       previous.fileNameLength +
       previous.compressedSize;
-    if ((sorted[i] as Entry).relativeOffsetOfLocalHeader < end) {
-      throw new ArchiveRefusedError(sentence('error.library.archiveOverlap'));
-    }
+    if (next < end) throw new ArchiveRefusedError(sentence('error.library.archiveOverlap'));
+    ends.set(previous, next);
   }
+  return ends;
 }
 
 function describeZipError(error: unknown): ArchiveRefusedError {
@@ -197,9 +206,8 @@ export async function openZipSource(
   }
   const entries = new ZipEntries(zip, archive);
   try {
-    const files = (await checkedEntries(zip, fileSize, limits)).map(([entry, path]) =>
-      entries.file(entry, path),
-    );
+    const { files: checked, ends } = await checkedEntries(zip, fileSize, limits);
+    const files = checked.map(([entry, path]) => entries.file(entry, path, ends.get(entry)));
     return { kind: 'archive', files, refused: [], close: () => entries.close() };
   } catch (error) {
     await entries.close();
@@ -207,12 +215,15 @@ export async function openZipSource(
   }
 }
 
-/** Each file entry of `zip` with its checked path, once the whole directory passed. */
+/**
+ * Each file entry of `zip` with its checked path, once the whole directory passed, and where each
+ * entry's place ends (checkOverlaps).
+ */
 async function checkedEntries(
   zip: ZipFile,
   fileSize: number,
   limits: ArchiveLimits,
-): Promise<[Entry, string][]> {
+): Promise<{ files: [Entry, string][]; ends: Map<Entry, number> }> {
   const entries = await readEntries(zip, limits).catch((error: unknown) => {
     throw error instanceof ArchiveRefusedError ? error : describeZipError(error);
   });
@@ -236,8 +247,7 @@ async function checkedEntries(
   if (total > limits.ratioFloorBytes && total > fileSize * limits.maxArchiveRatio) {
     throw new ArchiveRefusedError(sentence('error.library.archiveBomb'));
   }
-  checkOverlaps(entries);
-  return files;
+  return { files, ends: checkOverlaps(entries) };
 }
 
 /** The entries of an open archive as source files, and the streams opened on them. */
@@ -250,8 +260,9 @@ class ZipEntries {
     private readonly archive: ArchiveFile,
   ) {}
 
-  file(entry: Entry, path: string): SourceFile {
-    return { path, size: entry.uncompressedSize, open: () => this.stream(entry) };
+  /** The entry at `path`, its data to end by `end` (its place, checkOverlaps) when one is given. */
+  file(entry: Entry, path: string, end = Number.POSITIVE_INFINITY): SourceFile {
+    return { path, size: entry.uncompressedSize, open: () => this.stream(entry, end) };
   }
 
   /** Destroys the streams still open, then closes the file once every read has settled. */
@@ -264,17 +275,40 @@ class ZipEntries {
     return this.closing;
   }
 
-  private stream(entry: Entry): Promise<Readable> {
+  /**
+   * The entry's data, read where its local header says they begin (the one read of the header
+   * yauzl's `openReadStream` makes) and refused when they would pass `end`; inflated when deflated
+   * (checkEntry let through only store and deflate, unencrypted).
+   */
+  private stream(entry: Entry, end: number): Promise<Readable> {
+    const { compressedSize: size } = entry;
+    // What openReadStream refused first: nothing read of an archive being closed.
+    if (this.closing) return Promise.reject(new Error('The archive is closed.'));
     return new Promise((resolve, reject) =>
-      this.zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        if (this.closing) {
-          stream.destroy();
-          return reject(new Error('The archive is closed.'));
-        }
-        this.open.add(stream);
-        stream.once('close', () => this.open.delete(stream));
-        resolve(keepingErrors(stream));
+      this.zip.readLocalFileHeader(entry, { minimal: true }, (failed, header) => {
+        if (failed) return reject(failed);
+        if (header.fileDataStart + size > end)
+          return reject(new ArchiveRefusedError(sentence('error.library.archiveOverlap')));
+        const inflate = entry.compressionMethod === 8;
+        const at = header.fileDataStart;
+        this.zip.openReadStreamLowLevel(
+          at,
+          size,
+          0,
+          size,
+          inflate,
+          entry.uncompressedSize,
+          (error, stream) => {
+            if (error) return reject(error);
+            if (this.closing) {
+              stream.destroy();
+              return reject(new Error('The archive is closed.'));
+            }
+            this.open.add(stream);
+            stream.once('close', () => this.open.delete(stream));
+            resolve(keepingErrors(stream));
+          },
+        );
       }),
     );
   }

@@ -19,6 +19,11 @@ export interface CraftedEntry {
   readonly extra?: Buffer;
   /** Point this entry's central record at another entry's local header (overlap). */
   readonly sameDataAs?: number;
+  /**
+   * The extra length its local header claims, without those bytes written: a lie that moves where
+   * its data begins (into the entries after it) while the central directory looks whole.
+   */
+  readonly localExtraLength?: number;
 }
 
 export interface CraftOptions {
@@ -61,6 +66,7 @@ export function craftZip(entries: readonly CraftedEntry[], options: CraftOptions
     local.writeUInt32LE(Math.min(compressed, 0xffffffff), 18);
     local.writeUInt32LE(Math.min(uncompressed, 0xffffffff), 22);
     local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(entry.localExtraLength ?? 0, 28);
     const own = offset;
     const at = entry.sameDataAs === undefined ? own : (offsets[entry.sameDataAs] ?? 0);
     offsets.push(own);
