@@ -111,7 +111,8 @@ async function readManifest(
   try {
     text = (await readBounded(await file.open(), limits.maxManifestBytes, signal)).toString('utf8');
   } catch (error) {
-    if (isAbort(error)) throw error;
+    // The source's own refusal (a crafted entry found as it is opened) says what it found.
+    if (isAbort(error) || error instanceof ArchiveRefusedError) throw error;
     throw new ArchiveRefusedError(
       sentence('error.library.manifestTooLarge', {
         what,

@@ -178,6 +178,16 @@ describe('an archive refused as a whole', () => {
     );
   });
 
+  it('refuses a manifest whose local header moves its data onto the next entry’s, saying so', async () => {
+    // Its own refusal, not "larger than allowed or unreadable": the archive is crafted.
+    const [manifest, ...rest] = exportEntries(files).reverse();
+    if (!manifest) throw new Error('no manifest entry');
+    await expectRefused(
+      [{ ...manifest, method: 0, localExtraLength: 1000 }, ...rest.reverse()],
+      /same data/,
+    );
+  });
+
   it('refuses more entries than allowed, and a directory that claims more than it holds', async () => {
     await expectRefused(
       exportEntries(files, [
