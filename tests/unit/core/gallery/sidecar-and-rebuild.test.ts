@@ -1,6 +1,7 @@
+import { promises } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
 import { makeImage, makeRecord, serve, tempFiles } from '../../../support/gallery-helpers';
 import { galleryOnServer } from '../../../support/gallery-with-intake';
@@ -260,6 +261,22 @@ describe('rebuild', () => {
         reasonSentence: { key: 'error.library.sameTaskSidecar' },
       },
     ]);
+  });
+
+  it('asks the root’s real path once, not again for each file it opens', async () => {
+    for (let n = 0; n < 3; n += 1) await fixture.gallery.writeSidecar(await savedTask());
+    // Each task opens its sidecar twice and its two images once: 12 opens, each checked against
+    // the one real path asked at the start (open-inside.ts asks per open when given none).
+    const asked = vi.spyOn(promises, 'realpath');
+    try {
+      const { records } = await rebuildLibrary(fixture.intake);
+      expect(records.flatMap((record) => record.images.map((image) => image.state))).toEqual(
+        Array(6).fill('saved'),
+      );
+      expect(asked.mock.calls.filter(([path]) => path === fixture.root)).toHaveLength(1);
+    } finally {
+      asked.mockRestore();
+    }
   });
 
   it('turns images whose file is missing into pending (with a URL) or invalid (without)', async () => {
