@@ -226,6 +226,9 @@ export async function readAtMostOneMore(handle: FileHandle, size: number): Promi
     const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
     if (bytesRead === 0) break;
     filled += bytesRead;
+    // Its size read with room for one more byte: a read of a regular file comes back short only
+    // at its end, so no second read (a trip through the thread pool) is needed to hear it.
+    if (filled === size) break;
   }
   return buffer.subarray(0, filled);
 }
