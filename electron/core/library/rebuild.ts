@@ -73,8 +73,13 @@ export interface RebuildOptions {
   readonly maxPixels?: number;
 }
 
-/** Records repaired and handed out together: a few megabytes of records at most. */
-const BATCH_SIZE = 200;
+/**
+ * Records repaired and handed out together: a few megabytes of records at most. A caller writes
+ * each batch in one transaction (relocate-open.ts), whose commit is a WAL fsync and, the WAL being
+ * past its thousand pages by then, a checkpoint: at 200 a batch, the commits alone were 7% of a
+ * 100,000-task rebuild's time; at 1,000, it took 8% less CPU in all (its peak RSS 24 MB more).
+ */
+const BATCH_SIZE = 1000;
 
 /**
  * The root-relative path (`/`-separated) of every sidecar under the folder `relative`, appended to
