@@ -664,7 +664,7 @@ export const sizeOffenders = {
   'electron/core/engine/task-engine.ts': { 'max-lines': 344 },
   'electron/core/trash/gallery-trash.ts': { 'max-depth': 4 },
   'electron/core/gallery/metadata/recover.ts': { 'max-params': 5 },
-  'electron/core/library/rebuild.ts': { 'max-lines': 311, 'max-params': 5 },
+  'electron/core/library/rebuild.ts': { 'max-params': 5 },
   'electron/core/library/relocate-copy.ts': { 'max-depth': 4 },
   'electron/core/library/relocate.ts': { 'max-params': 6 },
   'electron/core/key-vault/key-state.ts': { 'max-params': 5 },

@@ -9,10 +9,9 @@
  * check on what a request names (its real path inside this one, what was opened) is made per
  * request as before.
  */
-import { promises as fs } from 'node:fs';
-import { isAbsolute } from 'node:path';
 import type { Clock } from '../../ports/clock';
 import { processTimers } from '../../core/base';
+import { realRootOf } from '../../core/fs';
 
 /** How long a root's real path is used before it is asked for again. */
 export const ROOT_HELD_MS = 1000;
@@ -22,18 +21,8 @@ interface Held {
   readonly real: Promise<Buffer | null>;
 }
 
-/**
- * `root`'s real path, or null when it is not an absolute path to something that exists. As bytes:
- * exact whatever the name (open-inside.ts compares what was opened with it byte for byte).
- */
-export async function realRootOf(root: string): Promise<Buffer | null> {
-  if (root === '' || !isAbsolute(root)) return null;
-  try {
-    return await fs.realpath(root, { encoding: 'buffer' });
-  } catch {
-    return null;
-  }
-}
+/** Served-file.ts asks it for a root it serves from once (core/fs/open-inside.ts has it). */
+export { realRootOf };
 
 export class RealRoots {
   /** One root: the served folder now (a moved gallery replaces it). */

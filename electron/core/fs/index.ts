@@ -32,7 +32,7 @@ export { bytesBody, fileBody } from './file-body';
 export { LentBuffers } from './lent-buffers';
 export { diskFreeBytes, type FreeSpace } from './free-space';
 export { GalleryPathError, resolveInside, toGalleryPath } from './gallery-path';
-export { openInside } from './open-inside';
+export { openInside, realRootOf, type OpenInsideOptions } from './open-inside';
 export { writePrivateFile } from './private-write';
 export { copyBeside } from './copy-beside';
 export {

@@ -85,6 +85,20 @@ export type InsideOpen =
 const LINK: InsideOpen = { ok: false, why: 'link' };
 const OUTSIDE: InsideOpen = { ok: false, why: 'outside' };
 
+/**
+ * `root`'s real path, or null when it is not an absolute path to something that exists. As bytes:
+ * exact whatever the name (what was opened is compared with it byte for byte). For a caller that
+ * opens many files below one root and asks once ({@link OpenInsideOptions.realRoot}).
+ */
+export async function realRootOf(root: string): Promise<Buffer | null> {
+  if (root === '' || !isAbsolute(root)) return null;
+  try {
+    return await fs.realpath(root, { encoding: 'buffer' });
+  } catch {
+    return null;
+  }
+}
+
 /** The names from `base` down to `path`, or null when `path` is not below `base` by its text. */
 function namesBelow(base: string, path: string): string[] | null {
   const inside = relative(base, path);

@@ -109,7 +109,8 @@ export async function openRegularFile(
 
 /**
  * The bytes of `path` if it is a regular file of at most `maxBytes` inside `root` (see
- * {@link openRegularFile}). Reads at most one byte more than the checked size whatever the file
+ * {@link openRegularFile}; `open`: its options, such as the root's real path a caller reading
+ * many files asked for once). Reads at most one byte more than the checked size whatever the file
  * does meanwhile: a file that grows after the check is refused, not read to its end.
  * @throws UnsafeFileError, or a file system error.
  */
@@ -117,8 +118,9 @@ export async function readRegularFile(
   root: string,
   path: string,
   maxBytes: number,
+  open?: OpenInsideOptions,
 ): Promise<Buffer> {
-  return withRegularFile(root, path, maxBytes, readOpenedFile);
+  return usingOpened(await openRegularFile(root, path, maxBytes, open), readOpenedFile);
 }
 
 /**
@@ -132,7 +134,14 @@ export async function withRegularFile<T>(
   maxBytes: number,
   use: (handle: FileHandle, size: number) => Promise<T>,
 ): Promise<T> {
-  const { handle, size } = await openRegularFile(root, path, maxBytes);
+  return usingOpened(await openRegularFile(root, path, maxBytes), use);
+}
+
+/** What `use` makes of an opened file; the handle is closed once `use` is done, whatever it did. */
+async function usingOpened<T>(
+  { handle, size }: OpenedRegularFile,
+  use: (handle: FileHandle, size: number) => Promise<T>,
+): Promise<T> {
   try {
     return await use(handle, size);
   } finally {
@@ -151,13 +160,17 @@ export async function readOpenedFile(handle: FileHandle, size: number): Promise<
   return bytes;
 }
 
-/** The size of `path` if it is a regular file of at most `maxBytes` inside `root`; nothing is read. */
+/**
+ * The size of `path` if it is a regular file of at most `maxBytes` inside `root`; nothing is read.
+ * `open`: as {@link readRegularFile}'s.
+ */
 export async function regularFileSize(
   root: string,
   path: string,
   maxBytes: number,
+  open?: OpenInsideOptions,
 ): Promise<number> {
-  const { handle, size } = await openRegularFile(root, path, maxBytes);
+  const { handle, size } = await openRegularFile(root, path, maxBytes, open);
   await handle.close();
   return size;
 }
@@ -213,6 +226,9 @@ export async function readAtMostOneMore(handle: FileHandle, size: number): Promi
     const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
     if (bytesRead === 0) break;
     filled += bytesRead;
+    // Its size read with room for one more byte: a read of a regular file comes back short only
+    // at its end, so no second read (a trip through the thread pool) is needed to hear it.
+    if (filled === size) break;
   }
   return buffer.subarray(0, filled);
 }

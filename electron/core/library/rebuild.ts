@@ -20,8 +20,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { checkHeaderOfFile, IMAGE_MIME, type ImageKind } from '../images';
-import { readRegularFile, regularFileSize, TEMP_DIR } from '../fs';
-import { toGalleryPath } from '../fs';
+import { readRegularFile, realRootOf, regularFileSize, TEMP_DIR } from '../fs';
+import { toGalleryPath, type OpenInsideOptions } from '../fs';
 import { missingImage, ownSidecar, savedImage } from './rebuilt-image';
 import { withXmpTriage } from './rebuilt-triage';
 import { imageFileCandidates, INLINE_DIR, isImageName, MAX_SIDECAR_BYTES } from '../gallery';
@@ -29,6 +29,7 @@ import { parseSidecar, recoverFromImages, SIDECAR_NAME, summariseSidecar } from 
 import { THUMBS_DIR, withoutFile, type SidecarRefusal } from '../gallery';
 import { limiter, type Limiter } from '../base';
 import { isInputStore, noteMissingInputs } from './rebuild-inputs';
+import { groupByTask, type Found } from './rebuild-choice';
 import { heldFolders, IMAGE_READS, isAtHome, MAX_IMAGE_FILE_BYTES } from './rebuild-rules';
 import { fsReason, SAME_TASK_FOLDER, SAME_TASK_SIDECAR, skipOf } from './rebuild-rules';
 import { refusal, type Refusal } from './archive/archive-errors';
@@ -72,8 +73,14 @@ export interface RebuildOptions {
   readonly maxPixels?: number;
 }
 
-/** Records repaired and handed out together: a few megabytes of records at most. */
-const BATCH_SIZE = 200;
+/**
+ * Records repaired and handed out together: a few megabytes of records at most. A caller writes
+ * each batch in one transaction (relocate-open.ts), whose commit is a WAL fsync and, the WAL being
+ * past its thousand pages by then, a checkpoint: at 200 a batch, the commits alone were 7% of a
+ * 100,000-task rebuild's time. At 1,000 it took about a sixth less CPU, but its peak RSS (mostly
+ * V8's committed heap) rose from 167–249 MB to 234–284 MB: the bench row's limit is 300.
+ */
+const BATCH_SIZE = 1000;
 
 /**
  * The root-relative path (`/`-separated) of every sidecar under the folder `relative`, appended to
@@ -119,15 +126,17 @@ async function readSidecarWith<T>(
   root: string,
   path: string,
   parse: (text: string) => T,
+  open?: OpenInsideOptions,
 ): Promise<T | SidecarRefusal> {
   try {
-    return parse((await readRegularFile(root, path, MAX_SIDECAR_BYTES)).toString('utf8'));
+    return parse((await readRegularFile(root, path, MAX_SIDECAR_BYTES, open)).toString('utf8'));
   } catch (error) {
     return { ok: false, ...fsReason('sidecar', error) };
   }
 }
 
-const readSidecar = (root: string, path: string) => readSidecarWith(root, path, parseSidecar);
+const readSidecar = (root: string, path: string, open?: OpenInsideOptions) =>
+  readSidecarWith(root, path, parseSidecar, open);
 
 interface FolderFiles {
   readonly root: string;
@@ -137,6 +146,7 @@ interface FolderFiles {
   /** Lets {@link IMAGE_READS} image reads run at once across the whole rebuild. */
   readonly reads: Limiter;
   readonly maxPixels: number;
+  readonly open?: OpenInsideOptions;
 }
 
 /** Names of the regular files in `dir` (links, FIFOs, sockets, devices and folders left out). */
@@ -146,23 +156,21 @@ async function regularFiles(dir: string): Promise<Set<string>> {
 }
 
 async function listFolder(root: string, folder: string, work: ImageWork): Promise<FolderFiles> {
-  return {
-    root,
-    folder,
-    images: await regularFiles(folder),
-    thumbnails: await regularFiles(join(folder, THUMBS_DIR)),
-    ...work,
-  };
+  const [images, thumbnails] = await Promise.all([
+    regularFiles(folder),
+    regularFiles(join(folder, THUMBS_DIR)),
+  ]);
+  return { root, folder, images, thumbnails, ...work };
 }
 
 async function describeFile(
   path: string,
   kind: ImageKind,
   image: ImageRecord,
-  files: Pick<FolderFiles, 'root' | 'reads' | 'maxPixels'>,
+  files: Pick<FolderFiles, 'root' | 'reads' | 'maxPixels' | 'open'>,
 ) {
   if (image.state === 'saved' && image.mime === IMAGE_MIME[kind] && image.width && image.height) {
-    const size = await regularFileSize(files.root, path, MAX_IMAGE_FILE_BYTES);
+    const size = await regularFileSize(files.root, path, MAX_IMAGE_FILE_BYTES, files.open);
     return { width: image.width, height: image.height, bytes: size };
   }
   // Saved by a download whose record update never happened (a crash), or by a host that sized it
@@ -223,67 +231,12 @@ export async function readTaskFolder(root: string, folder: string): Promise<Task
   return read.ok ? repairRecord(root, path, read.record, work) : null;
 }
 
-/**
- * What the first pass keeps of each sidecar: enough to choose one per task. The record itself is
- * read again when its turn comes, so memory does not grow with the size of the folder.
- */
-interface Found {
-  /** Root-relative path of the sidecar. */
-  readonly relative: string;
-  readonly localId: string;
-  readonly updatedAt: number;
-  /** The sidecar sits in the folder its record names. */
-  readonly atHome: boolean;
-}
-
-/** Of two sidecars of one task (a copied folder), the newer one, then the one at its own folder. */
-function compareCandidates(a: Found, b: Found): number {
-  if (a.updatedAt !== b.updatedAt) return b.updatedAt - a.updatedAt;
-  if (a.atHome !== b.atHome) return a.atHome ? -1 : 1;
-  return a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0;
-}
-
-/**
- * The sidecars of each task, best first (see {@link compareCandidates}), the tasks in the path
- * order of their best sidecar; `found` is in path order. The second pass uses the best one that
- * is valid in full. A task with one sidecar (nearly all) costs no group of its own: the order is
- * worked out on an index sorted by task, and only copies of a task get an array.
- */
-function groupByTask(found: readonly Found[]): Array<Found | Found[]> {
-  const byTask = Uint32Array.from(found.keys()).sort((a, b) => {
-    const x = found[a]?.localId ?? '';
-    const y = found[b]?.localId ?? '';
-    return x < y ? -1 : x > y ? 1 : a - b;
-  });
-  const copies = new Map<number, Found[]>();
-  const notBest = new Uint8Array(found.length);
-  for (let start = 0; start < byTask.length;) {
-    const localId = found[byTask[start] ?? 0]?.localId;
-    let end = start + 1;
-    while (end < byTask.length && found[byTask[end] ?? 0]?.localId === localId) end += 1;
-    if (end - start > 1) {
-      const indexes = Array.from(byTask.subarray(start, end));
-      indexes.sort((a, b) => compareCandidates(found[a] as Found, found[b] as Found));
-      const [best = 0, ...rest] = indexes;
-      for (const index of rest) notBest[index] = 1;
-      copies.set(
-        best,
-        indexes.map((index) => found[index] as Found),
-      );
-    }
-    start = end;
-  }
-  const tasks: Array<Found | Found[]> = [];
-  found.forEach((candidate, index) => {
-    if (notBest[index] === 0) tasks.push(copies.get(index) ?? candidate);
-  });
-  return tasks;
-}
-
 /** How the rebuild reads images: {@link IMAGE_READS} at once, with the pixel limit. */
 interface ImageWork {
   readonly reads: Limiter;
   readonly maxPixels: number;
+  /** How its files are opened: the root's real path, asked once ({@link askRealRoot}). */
+  readonly open?: OpenInsideOptions;
   /**
    * What sidecars said that their records do not keep (a rating of 9), by sidecar, and what
    * images' metadata did (a damaged template: metadata/recover.ts).
@@ -316,7 +269,7 @@ async function firstValid(
   for (const found of Array.isArray(candidates) ? candidates : [candidates]) {
     const path = join(root, found.relative);
     // Copies are rare: each is read in full, so an invalid one is reported for what it is.
-    const read = await readSidecar(root, path);
+    const read = await readSidecar(root, path, work.open);
     if (record) {
       skipped.push(
         read.ok ? refusal(found.relative, SAME_TASK_SIDECAR) : skipOf(found.relative, read),
@@ -341,12 +294,17 @@ async function firstValid(
  * The first pass: what choosing one sidecar per task needs, of every sidecar, in path order;
  * `bare` receives the folders with Pictor's images and no sidecar (of both, the names held).
  */
-async function summarise(root: string, skipped: Skipped[], bare: string[]): Promise<Found[]> {
+async function summarise(
+  root: string,
+  skipped: Skipped[],
+  bare: string[],
+  open: OpenInsideOptions,
+): Promise<Found[]> {
   const found: { sidecars: string[]; bare: string[] } = { sidecars: [], bare: [] };
   await findSidecars(root, '', 0, skipped, found);
   const paths = heldFolders(found, skipped, bare);
   const summaries = await mapLimited(paths, async (relative): Promise<Found | null> => {
-    const read = await readSidecarWith(root, join(root, relative), summariseSidecar);
+    const read = await readSidecarWith(root, join(root, relative), summariseSidecar, open);
     if (!read.ok) {
       skipped.push(skipOf(relative, read));
       return null;
@@ -387,6 +345,16 @@ async function recoverBare(
 }
 
 /**
+ * How a rebuild opens the files below `root`: with the root's real path asked once, not on each
+ * of the three opens a task costs (a `realpath` each, a trip through the thread pool and a
+ * `readlink` per component of the root). The root is trusted as given (open-inside.ts), so this
+ * is the folder the rebuild started on; what each open reaches is still checked against it. A
+ * root that cannot be asked for is asked again by each open, which then fails as it did.
+ */
+const askRealRoot = async (root: string): Promise<OpenInsideOptions> =>
+  realRootOf(root).then((realRoot) => (realRoot === null ? {} : { realRoot }));
+
+/**
  * See {@link Gallery.rebuild}. Records come in path order (oldest folders first), then those made
  * from images whose sidecar was gone. Two passes: the first reads every sidecar and keeps only
  * what choosing one per task needs; the second reads the chosen ones again and repairs them a
@@ -398,12 +366,14 @@ export async function rebuildFromFolder(
 ): Promise<RebuildResult> {
   const skipped: Skipped[] = [];
   const bare: string[] = [];
-  const tasks = groupByTask(await summarise(root, skipped, bare));
+  const open = await askRealRoot(root);
+  const tasks = groupByTask(await summarise(root, skipped, bare, open));
   const notes: Skipped[] = [];
   const work: ImageWork = {
     reads: limiter(IMAGE_READS),
     maxPixels: options.maxPixels ?? MAX_PIXELS,
     notes,
+    open,
   };
   const records: TaskRecord[] = [];
   let count = 0;

@@ -7,10 +7,11 @@
 import * as fsp from 'node:fs/promises';
 import { rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   UnsafeFileError,
   openRegularFile,
+  readOpenedFile,
   readRegularFile,
   regularFileSize,
 } from '../../../../electron/core/fs/regular-file';
@@ -34,6 +35,24 @@ describe('readRegularFile', () => {
     expect((await readRegularFile(dir, path, 10)).toString()).toBe('0123456789');
     expect(await regularFileSize(dir, path, 10)).toBe(10);
     await expect(readRegularFile(dir, path, 9)).rejects.toThrow(/larger than the 9 bytes/);
+  });
+
+  it('reads a file of its checked size in one read, and refuses one that grew since', async () => {
+    const path = join(dir, 'pictor.json');
+    await writeFile(path, '0123456789');
+    const opened = await openRegularFile(dir, path, 100);
+    const grown = await openRegularFile(dir, path, 100);
+    try {
+      const reads = vi.spyOn(opened.handle, 'read');
+      expect((await readOpenedFile(opened.handle, opened.size)).toString()).toBe('0123456789');
+      // Asked for one byte more than its size and given its size: that is its end.
+      expect(reads).toHaveBeenCalledTimes(1);
+      await fsp.appendFile(path, 'more');
+      await expect(readOpenedFile(grown.handle, grown.size)).rejects.toThrow(UnsafeFileError);
+    } finally {
+      await opened.handle.close();
+      await grown.handle.close();
+    }
   });
 
   it.skipIf(!FIFO.path)(needing(FIFO, 'refuses a FIFO, a link and a folder'), async () => {

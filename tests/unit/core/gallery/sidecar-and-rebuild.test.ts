@@ -1,6 +1,7 @@
+import { promises } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
 import { makeImage, makeRecord, serve, tempFiles } from '../../../support/gallery-helpers';
 import { galleryOnServer } from '../../../support/gallery-with-intake';
@@ -109,6 +110,15 @@ describe('rebuild', () => {
     expect(batches.flat()).toEqual(whole.records);
     expect(streamed).toEqual({ records: [], skipped: [], count: 5, notes: [] });
     expect(whole.count).toBe(5);
+  });
+
+  it('hands out a thousand records a batch by default: each is one transaction of the history', async () => {
+    const records = Array.from({ length: 251 }, () => makeRecord([]));
+    await Promise.all(records.map((record) => fixture.gallery.writeSidecar(record)));
+    const batches: number[] = [];
+    await rebuildLibrary(fixture.intake, { onBatch: (batch) => void batches.push(batch.length) });
+    // One batch, where 200 a commit made two.
+    expect(batches).toEqual([251]);
   });
 
   it('skips a sidecar that changed to another task between its two reads', async () => {
@@ -260,6 +270,22 @@ describe('rebuild', () => {
         reasonSentence: { key: 'error.library.sameTaskSidecar' },
       },
     ]);
+  });
+
+  it('asks the root’s real path once, not again for each file it opens', async () => {
+    for (let n = 0; n < 3; n += 1) await fixture.gallery.writeSidecar(await savedTask());
+    // Each task opens its sidecar twice and its two images once: 12 opens, each checked against
+    // the one real path asked at the start (open-inside.ts asks per open when given none).
+    const asked = vi.spyOn(promises, 'realpath');
+    try {
+      const { records } = await rebuildLibrary(fixture.intake);
+      expect(records.flatMap((record) => record.images.map((image) => image.state))).toEqual(
+        Array(6).fill('saved'),
+      );
+      expect(asked.mock.calls.filter(([path]) => path === fixture.root)).toHaveLength(1);
+    } finally {
+      asked.mockRestore();
+    }
   });
 
   it('turns images whose file is missing into pending (with a URL) or invalid (without)', async () => {
