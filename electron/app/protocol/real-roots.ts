@@ -21,9 +21,6 @@ interface Held {
   readonly real: Promise<Buffer | null>;
 }
 
-/** Served-file.ts asks it for a root it serves from once (core/fs/open-inside.ts has it). */
-export { realRootOf };
-
 export class RealRoots {
   /** One root: the served folder now (a moved gallery replaces it). */
   private held: { readonly root: string; readonly entry: Held } | null = null;

@@ -11,12 +11,12 @@
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { extname, isAbsolute, relative, sep } from 'node:path';
-import { realRootOf } from './real-roots';
 import {
   GalleryPathError,
   type OpenedRegularFile,
   openRegularFile,
   readAtMostOneMore,
+  realRootOf,
   resolveInside,
   UnsafeFileError,
 } from '../../core/fs';

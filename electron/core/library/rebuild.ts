@@ -78,9 +78,10 @@ export interface RebuildOptions {
  * each batch in one transaction (relocate-open.ts), whose commit is a WAL fsync and, the WAL being
  * past its thousand pages by then, a checkpoint: at 200 a batch, the commits alone were 7% of a
  * 100,000-task rebuild's time. At 1,000 it took about a sixth less CPU, but its peak RSS (mostly
- * V8's committed heap) rose from 167–249 MB to 234–284 MB: the bench row's limit is 300.
+ * V8's committed heap) rose from 167–249 MB to 234–284 MB, close to the bench row's limit of 300;
+ * 500 keeps most of the saving (one run: 50 s of CPU against 60 at 200) below that.
  */
-const BATCH_SIZE = 1000;
+const BATCH_SIZE = 500;
 
 /**
  * The root-relative path (`/`-separated) of every sidecar under the folder `relative`, appended to

@@ -291,7 +291,7 @@ async function rebuildRow(): Promise<BenchRow> {
       },
     ],
     command: COMMAND,
-    note: `The folder is built once (${first.built ? `this run, in ${(first.buildMs / 1000).toFixed(0)} s` : 'cached from an earlier run'}) under the system's temp folder. Peak RSS is the kernel's high-water mark (VmHWM) of the command's process, read every 25 ms until it exits. The rebuild reads every sidecar twice: a first pass keeps only what picks one sidecar per task, the second repairs the chosen ones and the command writes them 200 at a time, so the live data stays small; most of the peak is V8's committed heap, not live objects (a --trace-gc run shows it; capping the old space did not bring the peak under the target). MB here is 10^6 bytes (earlier runs reported MiB against the same figure).`,
+    note: `The folder is built once (${first.built ? `this run, in ${(first.buildMs / 1000).toFixed(0)} s` : 'cached from an earlier run'}) under the system's temp folder. Peak RSS is the kernel's high-water mark (VmHWM) of the command's process, read every 25 ms until it exits. The rebuild reads every sidecar twice: a first pass keeps only what picks one sidecar per task, the second repairs the chosen ones and the command writes them 500 at a time (one history transaction each), so the live data stays small; most of the peak is V8's committed heap, not live objects (a --trace-gc run shows it; capping the old space did not bring the peak under the target). MB here is 10^6 bytes (earlier runs reported MiB against the same figure).`,
   };
 }
 

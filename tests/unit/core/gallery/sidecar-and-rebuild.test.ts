@@ -112,13 +112,13 @@ describe('rebuild', () => {
     expect(whole.count).toBe(5);
   });
 
-  it('hands out a thousand records a batch by default: each is one transaction of the history', async () => {
-    const records = Array.from({ length: 251 }, () => makeRecord([]));
+  it('hands out five hundred records a batch by default: each is one transaction of the history', async () => {
+    const records = Array.from({ length: 501 }, () => makeRecord([]));
     await Promise.all(records.map((record) => fixture.gallery.writeSidecar(record)));
     const batches: number[] = [];
     await rebuildLibrary(fixture.intake, { onBatch: (batch) => void batches.push(batch.length) });
-    // One batch, where 200 a commit made two.
-    expect(batches).toEqual([251]);
+    // Two batches, where 200 a commit made three.
+    expect(batches).toEqual([500, 1]);
   });
 
   it('skips a sidecar that changed to another task between its two reads', async () => {
