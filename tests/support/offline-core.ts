@@ -13,7 +13,8 @@
  * files have no tests/support/end-each-test-setup.ts to run afterEachTest's hooks. A test may
  * close it before; the close runs once.
  */
-import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import {
   openPictorCore,
@@ -26,6 +27,7 @@ import { bundledCoreWorkers } from './bundled-history-worker';
 import { testImageEngine } from './image-engine';
 import { OWNERS_UNREAD } from './owners-unread';
 import { testFolder } from './per-test';
+import { makeImage, makeRecord } from '../unit/core/history/history-fixtures';
 
 /** Where an offline core's credentials point: the discard port on loopback, where nothing answers. */
 const OFFLINE_ADDRESS = 'http://127.0.0.1:9';
@@ -75,4 +77,30 @@ export async function offlineCore(options: OfflineCoreOptions = {}): Promise<Off
   const once = () => (closing ??= close());
   onTestFinished(once);
   return Object.assign(core, { dir, close: once });
+}
+
+/**
+ * An offline core whose history holds one completed task, `localId`, with one saved image: a real
+ * 8×8 PNG and its WebP thumbnail on disk where the record says (an agent's get_image reads them).
+ */
+export async function offlineCoreWithImage(localId: string, options: OfflineCoreOptions = {}) {
+  // Loaded here, not for every test of an offline core: sharp is a native module.
+  const { default: sharp } = await import('sharp');
+  const core = await offlineCore(options);
+  const image = makeImage(0);
+  core.history.putMany([
+    makeRecord({ localId, createdAt: 1_700_000_000_000, status: 'completed', images: [image] }),
+  ]);
+  for (const [relative, format] of [
+    [image.file, 'png'],
+    [image.thumbnail, 'webp'],
+  ] as const) {
+    const path = core.gallery.resolve(relative ?? '');
+    await mkdir(dirname(path), { recursive: true });
+    const picture = sharp({
+      create: { width: 8, height: 8, channels: 3, background: { r: 9, g: 99, b: 199 } },
+    });
+    await writeFile(path, await picture.toFormat(format).toBuffer());
+  }
+  return { core, image };
 }

@@ -13,9 +13,6 @@
  */
 import { promises as fsPromises } from 'node:fs';
 import { Writable } from 'node:stream';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import sharp from 'sharp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -27,10 +24,11 @@ import {
   outputRoom,
   type OutputRoom,
 } from '../../../electron/cli/mcp/mcp-output-room';
-import { offlineCore } from '../../support/offline-core';
+import { offlineCoreWithImage } from '../../support/offline-core';
 import { UNTIL } from '../../support/waits';
-import { makeImage, makeRecord } from '../../unit/core/history/history-fixtures';
+import { makeImage } from '../../unit/core/history/history-fixtures';
 
+/** The image offlineCoreWithImage saves. */
 const IMAGE = makeImage(0);
 const REF = 'task-cancelled#1';
 
@@ -58,26 +56,7 @@ function heldGate() {
 
 /** The library tools on an offline library holding one saved image, with `room` as stdout's. */
 async function served(room: OutputRoom) {
-  const core = await offlineCore();
-  core.history.putMany([
-    makeRecord({
-      localId: 'task-cancelled',
-      createdAt: 1_700_000_000_000,
-      status: 'completed',
-      images: [IMAGE],
-    }),
-  ]);
-  for (const [relative, format] of [
-    [IMAGE.file, 'png'],
-    [IMAGE.thumbnail, 'webp'],
-  ] as const) {
-    const path = core.gallery.resolve(relative ?? '');
-    await mkdir(dirname(path), { recursive: true });
-    const image = sharp({
-      create: { width: 8, height: 8, channels: 3, background: { r: 9, g: 99, b: 199 } },
-    });
-    await writeFile(path, await image.toFormat(format).toBuffer());
-  }
+  const { core } = await offlineCoreWithImage('task-cancelled');
   const server = new McpServer({ name: 'pictor', version: 'test' });
   registerLibraryTools(server, { core, keys: [], room });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

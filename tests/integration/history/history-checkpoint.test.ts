@@ -69,6 +69,16 @@ function opened(file: string, checkpointPast?: number): HistoryStore {
   return store;
 }
 
+/** A history file opened as main's store is, its worker running beside it (both ended with the test). */
+async function mainBesideWorker() {
+  const dir = await testFolder('checkpoint');
+  const file = join(dir, 'history.sqlite');
+  const port = new HistoryPort(file, bundledHistoryPort().historyPort);
+  onTestFinished(() => port.dispose());
+  const main = opened(file, port.mainCheckpointPast);
+  await port.warm();
+  return { file, main };
+}
 describe('the history write-ahead log', { timeout: 120_000 }, () => {
   it("main's store commits past SQLite's default without folding; a default store folds", async () => {
     const dir = await testFolder('checkpoint');
@@ -99,24 +109,14 @@ describe('the history write-ahead log', { timeout: 120_000 }, () => {
   });
 
   it('the worker folds what main committed once writes pause', async () => {
-    const dir = await testFolder('checkpoint');
-    const file = join(dir, 'history.sqlite');
-    const port = new HistoryPort(file, bundledHistoryPort().historyPort);
-    onTestFinished(() => port.dispose());
-    const main = opened(file, port.mainCheckpointPast);
-    await port.warm();
+    const { file, main } = await mainBesideWorker();
     main.put(record(1));
     expect(folded(file, 'fold-1')).toBe(false);
     await vi.waitFor(() => expect(folded(file, 'fold-1')).toBe(true), UNTIL);
   });
 
   it('the worker folds while writes never pause, at least every 10 s', async () => {
-    const dir = await testFolder('checkpoint');
-    const file = join(dir, 'history.sqlite');
-    const port = new HistoryPort(file, bundledHistoryPort().historyPort);
-    onTestFinished(() => port.dispose());
-    const main = opened(file, port.mainCheckpointPast);
-    await port.warm();
+    const { file, main } = await mainBesideWorker();
     main.put(record(0));
     // A commit between every two of the worker's looks: it never sees the writes pause.
     let n = 1;

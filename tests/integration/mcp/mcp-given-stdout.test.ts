@@ -7,20 +7,14 @@
  * get_image answers. The real server and core in-process (an offline library with a real image),
  * on streams standing in for stdin and stdout.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
-import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMcpServer, serveOverStdio } from '../../../electron/cli/mcp/mcp-server';
 import { MAX_UNREAD_BYTES } from '../../../electron/cli/mcp/mcp-output-room';
 import { DEMO_ENDPOINT } from '../../../shared/domain/submit-target';
 import { StaticCredentials } from '../../fakes/static-credentials';
-import { offlineCore } from '../../support/offline-core';
+import { offlineCoreWithImage } from '../../support/offline-core';
 import { UNTIL } from '../../support/waits';
-import { makeImage, makeRecord } from '../../unit/core/history/history-fixtures';
-
-const IMAGE = makeImage(0);
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -28,26 +22,7 @@ afterEach(() => {
 
 /** The server on an offline library holding one saved image (its file and thumbnail). */
 async function serverWithImage() {
-  const core = await offlineCore();
-  core.history.putMany([
-    makeRecord({
-      localId: 'task-given',
-      createdAt: 1_700_000_000_000,
-      status: 'completed',
-      images: [IMAGE],
-    }),
-  ]);
-  for (const [relative, format] of [
-    [IMAGE.file, 'png'],
-    [IMAGE.thumbnail, 'webp'],
-  ] as const) {
-    const path = core.gallery.resolve(relative ?? '');
-    await mkdir(dirname(path), { recursive: true });
-    const image = sharp({
-      create: { width: 8, height: 8, channels: 3, background: { r: 9, g: 99, b: 199 } },
-    });
-    await writeFile(path, await image.toFormat(format).toBuffer());
-  }
+  const { core } = await offlineCoreWithImage('task-given');
   const target = { provider: 'pictor' as const, endpoint: DEMO_ENDPOINT };
   return createMcpServer({
     core,

@@ -99,11 +99,16 @@ function editOf(model: string, source: InputImage, route?: 'upload'): Generation
   };
 }
 
-function send(sending: Sending, provider: ProviderId, request: GenerationRequest) {
+/** `request` as a task for `provider` at the service `sending` stands in for, its key the test's. */
+function taskOf<P extends ProviderId>(sending: Sending, provider: P, request: GenerationRequest) {
   const credentials = { baseUrl: sending.service.url, key: KEY, keyFingerprint: 'f', provider };
+  return { provider, request, credentials };
+}
+
+function send(sending: Sending, provider: ProviderId, request: GenerationRequest) {
   const signal = new AbortController().signal;
   return sending.sender
-    .send({ provider, request, credentials, signal }, (sent) => Promise.resolve(sent))
+    .send({ ...taskOf(sending, provider, request), signal }, (sent) => Promise.resolve(sent))
     .then(asSent);
 }
 
@@ -151,13 +156,7 @@ describe('InputSender inline', () => {
     const source = await store.put(await sourcePng());
     const bfl = await sending('bfl');
     const request = editOf('flux-kontext-pro', source);
-    const credentials = {
-      baseUrl: bfl.service.url,
-      key: KEY,
-      keyFingerprint: 'f',
-      provider: 'bfl' as const,
-    };
-    const task = { provider: 'bfl' as const, request, credentials };
+    const task = taskOf(bfl, 'bfl', request);
     // The first holds the service's turn: its body is never read, its submit never answered.
     void bfl.sender.send(
       { ...task, signal: new AbortController().signal },
@@ -256,13 +255,7 @@ describe('InputSender uploads', () => {
     const source = await store.put(await sourcePng());
     const replicate = await sending('replicate');
     const request = editOf('black-forest-labs/flux-kontext-pro', source, 'upload');
-    const credentials = {
-      baseUrl: replicate.service.url,
-      key: KEY,
-      keyFingerprint: 'f',
-      provider: 'replicate' as const,
-    };
-    const task = { provider: 'replicate' as const, request, credentials };
+    const task = taskOf(replicate, 'replicate', request);
     const stopped = new AbortController();
     // The first submit is never answered: its links are all it carries.
     const first = replicate.sender.send(
