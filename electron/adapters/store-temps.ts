@@ -3,8 +3,9 @@
  * which of them are leftovers. Each write goes to a temporary file renamed over the file; a
  * writer killed between the two leaves its temporary file, and nothing removed one at the next
  * start: they piled up, one per kill. Three writers name them:
- * - JsonFileKv (every `pictor` command) today: `<file>.<host tag>-<pid>-<random>.tmp`
- *   (temp-names.ts), written holding the store's lock (store-lock.ts);
+ * - JsonFileKv (every `pictor` command) today: `<file>.<host tag>-<pid>-<random>.s<start>.tmp`
+ *   (temp-names.ts; without `.s<start>` before it was named), written holding the store's lock
+ *   (store-lock.ts);
  * - JsonFileKv of earlier versions: `<file>.<pid>-<12 hex>.tmp`, without the lock;
  * - electron-store (the app), through `atomically`: `<file>.tmp-<10 digits><6 hex>`, no owner.
  *
@@ -20,6 +21,7 @@ import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import {
   isOwnTempName,
+  isTempNameOf,
   ownTempName,
   pidOf,
   processState,
@@ -33,13 +35,12 @@ export function storeTempPath(file: string): string {
   return `${file}.${ownTempName('.tmp')}`;
 }
 
-const TODAYS = /^[0-9a-f]{8}-[1-9][0-9]{0,9}-[0-9a-f]{24}\.tmp$/;
 const EARLIER = /^([1-9][0-9]{0,9})-[0-9a-f]{12}\.tmp$/;
 const OWNERLESS = /^tmp-[0-9]{10}[0-9a-f]{6}$/;
 
 /** Whether `rest` (the name after `<file>.`), last changed at `changedMs`, is a leftover. */
 function isLeftover(rest: string, changedMs: number, nowMs: number, ownerless: boolean): boolean {
-  if (TODAYS.test(rest)) return !isOwnTempName(rest);
+  if (isTempNameOf(rest, '.tmp')) return !isOwnTempName(rest);
   const earlier = EARLIER.exec(rest);
   const named = earlier !== null || OWNERLESS.test(rest);
   if (!named) return false;

@@ -69,6 +69,7 @@ export {
   TEMP_DIR,
   clearTempFolder,
   isOwnTempName,
+  isTempNameOf,
   ownTempName,
   sweepLeftoverTemps,
 } from './temp-names';

@@ -3,11 +3,13 @@
  *
  * The app and any number of CLI commands share one library, so `.pictor-tmp` holds the files
  * other live processes are writing or checking right now. Every name says who made it: a tag of
- * the machine's name and the process id (`<host tag>-<pid>-<random><suffix>`). A leftover is what
- * no live process will finish: a name of this machine whose process is gone (killed, crashed),
- * anything older than {@link STALE_TEMP_MS} (a process of another machine sharing the folder, a
- * pid reused since), and anything Pictor did not name so (an older Pictor's, or a crafted
- * folder's). Removing every file there at start-up, as before, removed the files of the other
+ * the machine's name, the process id and, where the system tells one (Linux), the process's start
+ * (`<host tag>-<pid>-<made>.s<start><suffix>`; names Pictor made before the start was named lack
+ * `.s<start>`, and are read as before). A leftover is what no live process will finish: a name of
+ * this machine whose process is gone (killed, crashed, or its pid given since to a process that
+ * started at another time), anything older than {@link STALE_TEMP_MS} (a process of another
+ * machine sharing the folder, a pid reused since where no start is named), and anything Pictor did
+ * not name so (an older Pictor's, or a crafted folder's). Removing every file there at start-up, as before, removed the files of the other
  * processes' downloads under them: their images ended invalid ('damaged or incomplete').
  */
 import { lstat, readdir } from 'node:fs/promises';
@@ -43,18 +45,6 @@ function ownHostTag(): string {
 const ownPrefix = (): string => `${ownHostTag()}-${process.pid}-`;
 const OWNED = /^([0-9a-f]{8})-([1-9][0-9]{0,9})-/;
 
-/**
- * A fresh, unguessable name for this process's temporary file or folder in `.pictor-tmp` (or
- * another folder others may see): 12 random bytes, node:crypto loaded on the first.
- */
-export function ownTempName(suffix: string): string {
-  const random = process.getBuiltinModule('node:crypto').randomBytes(12).toString('hex');
-  return `${ownPrefix()}${random}${suffix}`;
-}
-
-/** How many {@link ownUniqueName}s this process has made. */
-let uniqueNames = 0;
-
 /** This process's start as its kernel counts it (process-owner.ts ownStart), `.s` before it. */
 function ownStartMark(): string {
   const start = ownStart();
@@ -62,12 +52,25 @@ function ownStartMark(): string {
 }
 
 /**
+ * A fresh, unguessable name for this process's temporary file or folder in `.pictor-tmp` (or
+ * another folder others may see): 12 random bytes, node:crypto loaded on the first. Where the
+ * system tells a process's start, the name carries it (`.s<start>`): once this process is gone, a
+ * later process given its pid neither takes the file for its own nor keeps it waiting a day.
+ */
+export function ownTempName(suffix: string): string {
+  const random = process.getBuiltinModule('node:crypto').randomBytes(12).toString('hex');
+  return `${ownPrefix()}${random}${ownStartMark()}${suffix}`;
+}
+
+/** How many {@link ownUniqueName}s this process has made. */
+let uniqueNames = 0;
+
+/**
  * A name of this process's, as {@link ownTempName} makes them, that no other name this process
  * made has, nor one a process before it left (the time and a count), but guessable: only for a
  * private folder (0700) no one else can write in, such as the library's holds (library-holds.ts),
- * where an unguessable one cost every command that holds the library node:crypto's load. Where the
- * system tells a process's start (Linux), the name carries it (`.s<start>`), so once this process
- * is gone a later process given its pid does not keep the name counting for a day.
+ * where an unguessable one cost every command that holds the library node:crypto's load. It
+ * carries the start as {@link ownTempName}'s do.
  */
 export function ownUniqueName(suffix: string): string {
   uniqueNames += 1;
@@ -75,12 +78,30 @@ export function ownUniqueName(suffix: string): string {
   return `${ownPrefix()}${made}${suffix}`;
 }
 
-/** The start an {@link ownUniqueName} names after its time and count, if it names one. */
-const NAMED_START = /^[0-9a-f]{8}-[1-9][0-9]{0,9}-[0-9a-f]{1,16}\.[0-9a-f]{1,16}\.s([0-9]{1,20})\./;
+/**
+ * The one reading of both names' shape: the host tag, the pid, what made the name unique (an
+ * {@link ownTempName}'s 24 random hex digits, captured, or an {@link ownUniqueName}'s time and
+ * count), and the start where the name carries one. No suffix begins with a digit, so the start
+ * ends where its digits do.
+ */
+const NAMED =
+  /^([0-9a-f]{8})-([1-9][0-9]{0,9})-(?:([0-9a-f]{24})|[0-9a-f]{1,16}\.[0-9a-f]{1,16})(?:\.s([0-9]{1,20})(?![0-9]))?/;
 
-/** Whether this process named `name` (see {@link ownTempName}). */
+/**
+ * Whether `name` is an {@link ownTempName} of any process (with its start or, made by an earlier
+ * version, without) ending in `suffix` and nothing else: how a folder that holds no other names of
+ * Pictor's own (a store's temporary files, store-temps.ts) tells its writers' files.
+ */
+export function isTempNameOf(name: string, suffix: string): boolean {
+  const named = NAMED.exec(name);
+  return named?.[3] !== undefined && name.slice(named[0].length) === suffix;
+}
+
+/** Whether this process named `name` (see {@link ownTempName}): its pid, and its start if named. */
 export function isOwnTempName(name: string): boolean {
-  return name.startsWith(ownPrefix());
+  if (!name.startsWith(ownPrefix())) return false;
+  const start = NAMED.exec(name)?.[4];
+  return start === undefined || start === ownStart();
 }
 
 /** Whether `name`, last changed at `changedMs`, is a leftover at `nowMs` (see the file's comment). */
@@ -88,7 +109,7 @@ export function isLeftoverTemp(name: string, changedMs: number, nowMs: number): 
   const owner = OWNED.exec(name);
   if (owner === null) return true;
   if (nowMs - changedMs > STALE_TEMP_MS) return true;
-  const start = NAMED_START.exec(name)?.[1];
+  const start = NAMED.exec(name)?.[4];
   return owner[1] === ownHostTag() && processIsGone(THIS_HOST, Number(owner[2]), start);
 }
 

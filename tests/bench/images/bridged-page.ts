@@ -89,6 +89,37 @@ function send(response: Response, res: ServerResponse): void {
   else Readable.fromWeb(response.body as WebReadableStream<Uint8Array>).pipe(res);
 }
 
+/** Whether any process of the group `pgid` is left (signal 0 sends nothing). */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Waits until no process of Chromium's group (`pgid`, the pid this bench started) is left:
+ * asked again each 20 ms, for 5 s; then what is left is killed, and waited for as long again.
+ */
+async function groupEnded(pgid: number): Promise<void> {
+  for (const signal of [null, 'SIGKILL'] as const) {
+    if (signal !== null) {
+      try {
+        process.kill(-pgid, signal);
+      } catch {
+        return; // ended meanwhile
+      }
+    }
+    for (let asked = 0; asked < 250 && groupAlive(pgid); asked += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    if (!groupAlive(pgid)) return;
+  }
+  process.stderr.write(`bench: Chromium's process group ${pgid} did not end\n`);
+}
+
 /** One renderer's message queue: requests wait for the page's next poll. */
 class Bridge {
   private queue: PageRequest[] = [];
@@ -196,7 +227,16 @@ export async function startBridgedPage(options: {
       running.kill('SIGTERM');
       await exited;
     }
-    if (profile) await rm(profile, { recursive: true, force: true }).catch(() => undefined);
+    // Its children (zygotes, renderers, the network service) outlive the browser for a moment and
+    // still write into the profile: removed under them, the folder came back and stayed in /tmp,
+    // one per run. The group is ended first, then the folder goes.
+    if (running?.pid !== undefined) await groupEnded(running.pid);
+    if (profile) {
+      const removing = profile;
+      await rm(removing, { recursive: true, force: true, maxRetries: 10 }).catch((error: unknown) =>
+        process.stderr.write(`bench: Chromium's profile ${removing} stays: ${String(error)}\n`),
+      );
+    }
     profile = null;
   };
   engine = new RendererImageEngine({
@@ -209,10 +249,11 @@ export async function startBridgedPage(options: {
         await stopChromium();
         profile = await mkdtemp(join(tmpdir(), 'pictor-bench-chromium-'));
         bridge.events = events;
+        // A process group of its own (its pid), so that its children's end can be waited for.
         const started = spawn(
           options.chromiumPath,
           [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, `${page.origin}/index.html`],
-          { stdio: 'ignore' },
+          { stdio: 'ignore', detached: true },
         );
         chromium = started;
         started.once('exit', () => {

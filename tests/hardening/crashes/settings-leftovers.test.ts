@@ -1,6 +1,7 @@
 /**
  * Crashes: the temporary files writers of settings.json leave when killed between their write
- * and their rename (`settings.json.<host tag>-<pid>-<random>.tmp` of a command today,
+ * and their rename (`settings.json.<host tag>-<pid>-<random>.s<start>.tmp` of a command today,
+ * without `.s<start>` before names carried their process's start,
  * `settings.json.<pid>-<random>.tmp` of an earlier one, electron-store's `settings.json.tmp-…`
  * of the app) are removed at the next start, the app's or a command's, and never one a live
  * writer is still writing (adapters/store-temps.ts); the key vault's files' too, at the app's.
@@ -77,9 +78,19 @@ async function plant(dataDir: string, names: readonly string[], ageMs = 0): Prom
 const besideSettings = async (dataDir: string) =>
   (await readdir(dataDir)).filter((name) => name.startsWith('settings.json.')).sort();
 
-/** Today's naming for a command of this machine whose pid was `pid`. */
+/** Today's naming for a command of this machine whose pid was `pid` (with its start, on Linux). */
 const todays = (pid: number) =>
   `settings.json.${ownTempName('.tmp').replace(`-${process.pid}-`, `-${pid}-`)}`;
+/** Today's naming as commands wrote it before names carried their process's start. */
+const todaysUnstarted = (pid: number) =>
+  `settings.json.${ownTempName('.tmp')
+    .replace(`-${process.pid}-`, `-${pid}-`)
+    .replace(/\.s[0-9]+\.tmp$/, '.tmp')}`;
+/** A name of today's shape whose start is no number: not Pictor's, so nobody's to remove. */
+const todaysCrafted = (pid: number) =>
+  `settings.json.${ownTempName('.tmp')
+    .replace(`-${process.pid}-`, `-${pid}-`)
+    .replace(/(\.s[0-9]+)?\.tmp$/, '.s12x.tmp')}`;
 const earlier = (pid: number, random = '0123456789ab') => `settings.json.${pid}-${random}.tmp`;
 const electronStores = (n: number) => `settings.json.tmp-17646${n}0000abcdef`;
 
@@ -92,8 +103,14 @@ describe('temporary files of killed settings writers', () => {
     const [dead, live] = [await deadPid(), livePid()];
     // Today's naming is written holding the lock a start takes to remove them: whoever's pid,
     // none is being written. An earlier command's goes when its process is gone.
-    await plant(dir, [todays(dead), todays(live), earlier(dead)]);
-    const kept = [earlier(live), 'settings.json.bak', 'settings.json.tmp-mine'];
+    await plant(dir, [todays(dead), todays(live), todaysUnstarted(dead), todaysUnstarted(live)]);
+    await plant(dir, [earlier(dead)]);
+    const kept = [
+      earlier(live),
+      todaysCrafted(dead),
+      'settings.json.bak',
+      'settings.json.tmp-mine',
+    ];
     await plant(dir, kept);
     // Past a day, anyone's.
     await plant(dir, [earlier(live, 'ba9876543210'), electronStores(2)], DAY_AND_MORE);

@@ -14,9 +14,13 @@ import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
+import { ownStart, processStart } from '../../../../electron/core/fs/process-owner';
 import {
   isLeftoverTemp,
+  isOwnTempName,
+  isTempNameOf,
   ownTempName,
+  ownUniqueName,
   STALE_TEMP_MS,
 } from '../../../../electron/core/fs/temp-names';
 import { ManualClock } from '../../../fakes/manual-clock';
@@ -150,5 +154,63 @@ describe('leftovers in .pictor-tmp', () => {
     );
     expect(isLeftoverTemp(`${hostTag}-${process.pid}x-aa.part`, now, now)).toBe(true);
     expect(isLeftoverTemp('', now, now)).toBe(true);
+  });
+});
+
+/** `name` with the start it carries (`.s<digits>`) replaced by `mark` ('' takes it out). */
+const withStart = (name: string, mark: string) => name.replace(/\.s[0-9]+(?=\.)/, mark);
+
+// Where the system tells a process's start (Linux's /proc), every name carries it.
+describe.runIf(ownStart() !== null)("names that carry their process's start", () => {
+  it("are made with it, both kinds, and read as this process's own", () => {
+    for (const name of [ownTempName('.part'), ownUniqueName('.use')]) {
+      expect(name).toContain(`.s${ownStart()!}.`);
+      expect(isOwnTempName(name)).toBe(true);
+    }
+  });
+
+  it("take a name of this process's pid but another start for a crashed process's, and remove it", async () => {
+    // The process before this one had this pid (given again after its crash): its file is not
+    // this process's to keep, and no live process will finish it.
+    const before = withStart(ownTempName('.part'), '.s1');
+    expect(isOwnTempName(before)).toBe(false);
+    expect(isLeftoverTemp(before, clock.now(), clock.now())).toBe(true);
+    const mine = ownTempName('.part');
+    for (const name of [before, mine]) {
+      await writeFile(join(temp, name), 'half an image');
+      await changedAt(join(temp, name), clock.now());
+    }
+    expect((await gallery().init()).removedTempFiles).toBe(1);
+    expect(await readdir(temp)).toEqual([mine]);
+  });
+
+  it("keep a live process's file by its start, and take one naming another start for a leftover", async () => {
+    const { child, name } = await childWithTempFile();
+    expect(name).toContain(`.s${processStart(child.pid!)!}.part`);
+    const now = clock.now();
+    expect(isLeftoverTemp(name, now, now)).toBe(false);
+    // The same pid, started at another time: the pid was given again.
+    expect(isLeftoverTemp(withStart(name, '.s1'), now, now)).toBe(true);
+    // Written before names carried the start: judged by the pid alone, as before.
+    expect(isLeftoverTemp(withStart(name, ''), now, now)).toBe(false);
+    await killed(child);
+    expect(isLeftoverTemp(withStart(name, ''), now, now)).toBe(true);
+  });
+
+  it("read a store's temporary names of either generation, and nothing else", () => {
+    const made = ownTempName('.tmp');
+    expect(isTempNameOf(made, '.tmp')).toBe(true);
+    expect(isTempNameOf(withStart(made, ''), '.tmp')).toBe(true);
+    expect(isTempNameOf(made, '.part')).toBe(false);
+    for (const crafted of [
+      withStart(made, '.s12x'),
+      withStart(made, '.s'),
+      withStart(made, `.s${'9'.repeat(21)}`),
+      `${made}.tmp`,
+      ownUniqueName('.tmp'),
+      made.replace(/-[0-9a-f]{24}/, '-0123'),
+    ]) {
+      expect(isTempNameOf(crafted, '.tmp'), crafted).toBe(false);
+    }
   });
 });
