@@ -41,17 +41,18 @@ export interface OutgoingImages {
    * A drag out: `start` begins it with `file` as it may leave (throwing when it could not). The
    * drop reads the file after `start` returned and Electron tells main nothing of its end, and the
    * user drags one image at a time: its copy is kept until the next drag begins, removed at once
-   * when this one could not begin; what a quit or a crash leaves, the next start's sweep of the
-   * temp folder removes.
+   * when this one could not begin, and at the core's close (a quit); what a crash leaves, the
+   * next start's sweep of the temp folder removes.
    */
   dragOut(file: string, start: (file: string) => Promise<void>): Promise<void>;
 }
 
+/** The outgoing images, and the removal of the last drag's copy (the core's close calls it). */
 function outgoingImagesOf(
   gallery: Pick<Gallery, 'root'>,
   scrubber: () => Promise<((text: string) => string) | null>,
   gate: Pick<ClosingGate, 'ask'>,
-): OutgoingImages {
+): { readonly images: OutgoingImages; readonly releaseDragged: () => Promise<void> } {
   type Scrub = Awaited<ReturnType<typeof scrubber>>;
   const leaving = async (file: string, scrub?: Scrub) =>
     outgoingFile(gallery.root, file, scrub === undefined ? await scrubber() : scrub);
@@ -67,7 +68,7 @@ function outgoingImagesOf(
         await out.release();
       }
     });
-  return {
+  const images: OutgoingImages = {
     lend: (file, use) => lent(file, use),
     saveCopy: async (file, choose) => {
       const scrub = await scrubber();
@@ -93,6 +94,12 @@ function outgoingImagesOf(
         }
       }),
   };
+  const releaseDragged = async () => {
+    const last = dragged;
+    dragged = null;
+    await last?.release();
+  };
+  return { images, releaseDragged };
 }
 
 /** What the cost book is over: the history, its worker (the sums), the core's closing gate. */
@@ -144,9 +151,10 @@ export function heldKeysOf({ credentials }: PictorCoreOptions) {
 }
 
 /**
- * What of the core leaves it: its scrubbers (PictorCore's keptIdScrubber and outgoingScrubber),
- * the images a front hands to the OS (PictorCore.outgoingImages), judged with the second, and
- * the gallery folder a front opens (PictorCore.galleryFolder).
+ * What of the core leaves it (`parts`): its scrubbers (PictorCore's keptIdScrubber and
+ * outgoingScrubber), the images a front hands to the OS (PictorCore.outgoingImages), judged with
+ * the second, and the gallery folder a front opens (PictorCore.galleryFolder); and, for the core's
+ * close alone, the removal of the last drag's copy.
  */
 export function leavingPartsOf(
   options: PictorCoreOptions,
@@ -154,11 +162,15 @@ export function leavingPartsOf(
   gate: Pick<ClosingGate, 'ask'>,
 ) {
   const outgoingScrubber = () => heldKeyScrubberOrNone(heldKeysOf(options));
+  const outgoing = outgoingImagesOf(gallery, outgoingScrubber, gate);
   return {
-    keptIdScrubber: keptIdScrubberOf(heldKeysOf(options)),
-    outgoingScrubber,
-    outgoingImages: outgoingImagesOf(gallery, outgoingScrubber, gate),
-    galleryFolder: () => gate.ask(() => gallery.ensureRoot()),
+    parts: {
+      keptIdScrubber: keptIdScrubberOf(heldKeysOf(options)),
+      outgoingScrubber,
+      outgoingImages: outgoing.images,
+      galleryFolder: () => gate.ask(() => gallery.ensureRoot()),
+    },
+    releaseDragged: outgoing.releaseDragged,
   };
 }
 

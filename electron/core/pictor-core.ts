@@ -268,6 +268,7 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
   const boards: Boards = new Boards(triageDeps);
   const templates = keptTemplates(history.templates, gallery, { ...triageDeps, logger });
   // `close` names the assembly itself, not `this`: a caller may call it apart from the core.
+  const leaving = leavingPartsOf(options, gallery, gate);
   const assembled: Assembled = {
     ...parts,
     serviceReach,
@@ -287,8 +288,9 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     editInputs: editInputsOf({ ...options, ...parts }),
     ...batchPartsOf({ engine, costs, templates, gate, gallery }, options, logger),
     operations: operationsOf({ ...parts, templates, history: writing, gate }, options),
-    ...leavingPartsOf(options, gallery, gate),
-    close: () => closeInOrder({ ...assembled, historyWorker, verifier, gate }),
+    ...leaving.parts,
+    close: () =>
+      closeInOrder({ ...assembled, historyWorker, verifier, gate }, leaving.releaseDragged),
   };
   return assembled;
 }
@@ -296,8 +298,8 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
 /** What the core's close ends, in order. */
 type Closing = Assembled & Pick<Opened, 'historyWorker' | 'verifier' | 'gate'>;
 
-/** Ends the core's parts in order (PictorCore.close). */
-async function closeInOrder(parts: Closing) {
+/** Ends the core's parts in order (PictorCore.close); `releaseDragged` removes the last drag's copy. */
+async function closeInOrder(parts: Closing, releaseDragged: () => Promise<void>) {
   // From the close's first moment (this runs as `close` is called), new changes are refused
   // ("Pictor is closing"): deletes, removals, ratings, the model options' refreshes. Those asked
   // before end while the history is open (a removal said done is written), then the trash's queue.
@@ -309,6 +311,8 @@ async function closeInOrder(parts: Closing) {
   // A write asked for since the engine's last ones (a handler still at work) ends now, or is
   // refused: none starts once the close has resolved (a quit leaves no half-done temp file).
   await parts.gate.close();
+  // The last drag's copy: its drop read it long before a quit (a drag the quit ended has no drop).
+  await releaseDragged();
   parts.intake.dispose();
   await parts.historyWorker.dispose();
   parts.history.close();

@@ -25,6 +25,7 @@ import { imageRendererCsp } from '../../../electron/app/protocol/csp';
 import { APP_SCHEME, IMAGE_PAGE_HOST } from '../../../electron/app/protocol/schemes';
 import type { ImageRendererEvents } from '../../../electron/ports/image-renderer-host';
 import { IMAGE_PORT_MESSAGE, type PageRequest } from '../../../shared/image-renderer/protocol';
+import { resample, sampleTree, type ProcessSample } from './process-stats';
 
 /**
  * Headless, sandbox-less, quiet: the flags the journeys' Chromium host uses. Off the record, as
@@ -89,8 +90,9 @@ function send(response: Response, res: ServerResponse): void {
   else Readable.fromWeb(response.body as WebReadableStream<Uint8Array>).pipe(res);
 }
 
-/** Whether any process of the group `pgid` is left (signal 0 sends nothing). */
-function groupAlive(pgid: number): boolean {
+/** Whether any process of the group `pgid`, or of `tree`, is left (signal 0 sends nothing). */
+function treeAlive(pgid: number, tree: readonly ProcessSample[]): boolean {
+  if (resample(tree).length > 0) return true;
   try {
     process.kill(-pgid, 0);
     return true;
@@ -100,24 +102,27 @@ function groupAlive(pgid: number): boolean {
 }
 
 /**
- * Waits until no process of Chromium's group (`pgid`, the pid this bench started) is left:
- * asked again each 20 ms, for 5 s; then what is left is killed, and waited for as long again.
+ * Waits until no process of Chromium's (its group `pgid`, the pid this bench started, and the
+ * processes `tree` found under it) is left: asked again each 20 ms, for 5 s; then what is left
+ * is killed, and waited for as long again.
  */
-async function groupEnded(pgid: number): Promise<void> {
-  for (const signal of [null, 'SIGKILL'] as const) {
-    if (signal !== null) {
-      try {
-        process.kill(-pgid, signal);
-      } catch {
-        return; // ended meanwhile
+async function treeEnded(pgid: number, tree: readonly ProcessSample[]): Promise<void> {
+  for (const last of [false, true]) {
+    if (last) {
+      for (const pid of [-pgid, ...resample(tree).map((one) => one.pid)]) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // ended meanwhile
+        }
       }
     }
-    for (let asked = 0; asked < 250 && groupAlive(pgid); asked += 1) {
+    for (let asked = 0; asked < 250 && treeAlive(pgid, tree); asked += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    if (!groupAlive(pgid)) return;
+    if (!treeAlive(pgid, tree)) return;
   }
-  process.stderr.write(`bench: Chromium's process group ${pgid} did not end\n`);
+  process.stderr.write(`bench: Chromium's processes (group ${pgid}) did not end\n`);
 }
 
 /** One renderer's message queue: requests wait for the page's next poll. */
@@ -218,27 +223,36 @@ export async function startBridgedPage(options: {
   csp = imageRendererCsp(page.origin);
   let chromium: ChildProcess | null = null;
   let profile: string | null = null;
-  const stopChromium = async () => {
+  /**
+   * Ends the running Chromium and removes its profile. Its children (zygotes, renderers, the
+   * network service writing its cache's index) outlive the browser for a moment and still write
+   * into the profile: removed under them, the folder came back and stayed in /tmp. Every process
+   * under the browser (read before it ends: then they are the init process's) and its group are
+   * waited for first, then the folder goes. Stops run one after another: a second stop asked
+   * while the first waited (the engine's close, then the page's) once removed the folder under
+   * the first one's still-running children.
+   */
+  const stopOnce = async () => {
     const running = chromium;
+    const folder = profile;
     chromium = null;
+    profile = null;
     bridge.end();
+    const tree = running?.pid === undefined ? [] : sampleTree(running.pid);
     if (running && running.exitCode === null) {
       const exited = new Promise((resolve) => running.once('exit', resolve));
       running.kill('SIGTERM');
       await exited;
     }
-    // Its children (zygotes, renderers, the network service) outlive the browser for a moment and
-    // still write into the profile: removed under them, the folder came back and stayed in /tmp,
-    // one per run. The group is ended first, then the folder goes.
-    if (running?.pid !== undefined) await groupEnded(running.pid);
-    if (profile) {
-      const removing = profile;
-      await rm(removing, { recursive: true, force: true, maxRetries: 10 }).catch((error: unknown) =>
-        process.stderr.write(`bench: Chromium's profile ${removing} stays: ${String(error)}\n`),
+    if (running?.pid !== undefined) await treeEnded(running.pid, tree);
+    if (folder) {
+      await rm(folder, { recursive: true, force: true, maxRetries: 10 }).catch((error: unknown) =>
+        process.stderr.write(`bench: Chromium's profile ${folder} stays: ${String(error)}\n`),
       );
     }
-    profile = null;
   };
+  let stopping: Promise<void> = Promise.resolve();
+  const stopChromium = () => (stopping = stopping.then(stopOnce));
   engine = new RendererImageEngine({
     clock: systemClock,
     pageOrigin: page.origin,

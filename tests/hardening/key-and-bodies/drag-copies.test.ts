@@ -3,8 +3,8 @@
  * outgoing-file.ts): the user's image, readable by any local user as it was made (0644 in the
  * gallery's temp folder under a random name) and kept until the app's next start. Now it is
  * owner-only (0600) in an owner-only folder (0700) of its own, under the image's name; removed
- * when the next drag begins, at once when the drag could not begin, and, left by a crash, by the
- * next start's sweep of the temp folder. Two drags asked at once (a page may send them) leave one
+ * when the next drag begins, at once when the drag could not begin, at the core's close (a quit),
+ * and, left by a crash, by the next start's sweep of the temp folder. Two drags asked at once (a page may send them) leave one
  * copy, the last handed; an image removed before its drag hands nothing and leaves nothing. Real
  * files in a real library; the shell records what it was handed (Electron's drag is the adapter's).
  */
@@ -36,8 +36,11 @@ afterEach(async () => {
 /** A library with two tasks kept under ids that carry the key, and a drag that may fail. */
 async function library(dragWorks: () => boolean) {
   const h = await coreAgainstDemo(DONE_AT_FIRST_POLL);
+  let closing: Promise<void> | null = null;
+  /** The core's close (a quit's), once: the test's own, or the cleanup's. */
+  const close = () => (closing ??= h.core.close());
   cleanups.push(async () => {
-    await h.core.close();
+    await close();
     await h.service.close();
     await rm(h.dir, { recursive: true, force: true });
   });
@@ -68,7 +71,7 @@ async function library(dragWorks: () => boolean) {
   const handlers = galleryOutgoingHandlers({ core: h.core, shell }) as unknown as IpcHandlers;
   const drag = (record: TaskRecord) =>
     ipcCaller(handlers)('gallery:startDrag', { localId: record.localId, index: 0 });
-  return { root, records, dragged, drag };
+  return { root, records, dragged, drag, close };
 }
 
 const exists = (path: string) =>
@@ -105,6 +108,15 @@ describe("a drag's copy of a key-carrying task's image", () => {
   it('goes at once when the drag could not begin', async () => {
     const { root, records, dragged, drag } = await library(() => false);
     expect(await drag(records[0]!)).toMatchObject({ ok: false });
+    expect(await exists(dirname(dragged[0]!))).toBe(false);
+    expect(await readdir(join(root, TEMP_DIR))).toEqual([]);
+  });
+
+  it("goes at the core's close (a quit), the folder it was made in with it", async () => {
+    const { root, records, dragged, drag, close } = await library(() => true);
+    await drag(records[0]!);
+    expect(await exists(dragged[0]!)).toBe(true);
+    await close();
     expect(await exists(dirname(dragged[0]!))).toBe(false);
     expect(await readdir(join(root, TEMP_DIR))).toEqual([]);
   });
