@@ -267,8 +267,8 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
   const triageDeps = { engine, triage: history.triage, now: () => options.clock.now(), gate };
   const boards: Boards = new Boards(triageDeps);
   const templates = keptTemplates(history.templates, gallery, { ...triageDeps, logger });
+  const { parts: leaving, releaseDragged } = leavingPartsOf(options, gallery, gate);
   // `close` names the assembly itself, not `this`: a caller may call it apart from the core.
-  const leaving = leavingPartsOf(options, gallery, gate);
   const assembled: Assembled = {
     ...parts,
     serviceReach,
@@ -288,9 +288,8 @@ function assemble(opened: Opened, options: PictorCoreOptions, logger: Logger): A
     editInputs: editInputsOf({ ...options, ...parts }),
     ...batchPartsOf({ engine, costs, templates, gate, gallery }, options, logger),
     operations: operationsOf({ ...parts, templates, history: writing, gate }, options),
-    ...leaving.parts,
-    close: () =>
-      closeInOrder({ ...assembled, historyWorker, verifier, gate }, leaving.releaseDragged),
+    ...leaving,
+    close: () => closeInOrder({ ...assembled, historyWorker, verifier, gate }, releaseDragged),
   };
   return assembled;
 }
