@@ -53,10 +53,10 @@ interface FileBodyReads {
   readonly readBytes: number;
   readonly pieceBytes: number;
   /**
-   * Where each read goes: a buffer of at least `readBytes` that is the body's alone (default: a
-   * new one per read). The reader gets views of it.
+   * Where each read goes: a buffer of at least `bytes` (the read's length) that is the body's
+   * alone (default: a new one per read). The reader gets views of it.
    */
-  readonly buffer?: () => Buffer;
+  readonly buffer?: (bytes: number) => Buffer;
   /** Runs once when the body ends after its last piece was taken and more was asked for. */
   readonly readToEnd?: () => void;
 }
@@ -135,7 +135,7 @@ function pieceReader(
       if (position >= size) return null;
       const length = Math.min(Math.max(readBytes, PIECE_BYTES), size - position);
       // Its own memory (not Node's shared pool): the page gets views of this very buffer.
-      const buffer = lent?.() ?? Buffer.allocUnsafeSlow(length);
+      const buffer = lent?.(length) ?? Buffer.allocUnsafeSlow(length);
       if (buffer.length < length) throw new Error('A read buffer is shorter than a read.');
       const { bytesRead } = await handle.read(buffer, 0, length, position);
       if (bytesRead === 0) throw new Error('The file shrank while it was sent.');

@@ -57,16 +57,16 @@ describe('ImageJobSources', () => {
     expect(sources.size).toBe(0);
   });
 
-  it('reads a job file 8 MiB at a time and hands each read over whole, none copied', async () => {
+  it('reads a job file 16 MiB at a time and hands each read over whole, none copied', async () => {
     const file = join(dir, 'b.png');
     const bytes = randomBytes(16 * MIB + MIB / 2);
     await writeFile(file, bytes);
     const pieces = await bodyPieces(sources.register({ kind: 'file', file }).token);
     expect(Buffer.concat(pieces).equals(bytes)).toBe(true);
-    // Three reads of the file (16.5 MiB, 8 MiB at a time), each handed over as one piece: a
-    // stream step per read, the piece the very buffer read into.
-    expect(pieces.map((piece) => piece.byteLength)).toEqual([8 * MIB, 8 * MIB, MIB / 2]);
-    expect(new Set(pieces.map((piece) => piece.buffer)).size).toBe(3);
+    // Two reads of the file (16.5 MiB, 16 MiB at a time), each handed over as one piece: a
+    // stream step per read, the piece the very buffer read into, that buffer the read's size.
+    expect(pieces.map((piece) => piece.byteLength)).toEqual([16 * MIB, MIB / 2]);
+    expect(pieces.map((piece) => piece.buffer.byteLength)).toEqual([16 * MIB, MIB]);
   });
 
   it('reads a burst of job files into the same buffer, each read whole and lent again once its job is answered after its body ended', async () => {
@@ -90,7 +90,34 @@ describe('ImageJobSources', () => {
     }
     // 8 images of 7.6 MiB: one 8 MiB buffer in all, not 8 fresh ones (64 MiB to collect).
     expect(used.size).toBe(1);
-    expect(sources.readBufferCounters).toEqual({ kept: 1, made: 1 });
+    expect(sources.readBufferCounters).toEqual({ kept: 1, keptBytes: 8 * MIB, made: 1 });
+  });
+
+  it('reads an image of any size up to 16 MiB in one read into one buffer, and two such jobs in flight read again into the same two', async () => {
+    // Just over 8 MiB (a 1,632² noise PNG is 8.05 MiB), and a size between two grains.
+    for (const size of [8 * MIB + 53_694, 11.3 * MIB]) {
+      const timed = new ImageJobSources({ pageOrigin: ORIGIN });
+      const pairs = await Promise.all(
+        [0, 1].map(async (n) => {
+          const file = join(dir, `pair-${n}-${size}.png`);
+          const bytes = randomBytes(Math.floor(size));
+          await writeFile(file, bytes);
+          return { file, bytes };
+        }),
+      );
+      for (let round = 0; round < 4; round += 1) {
+        const jobs = pairs.map(({ file }) => timed.register({ kind: 'file', file }));
+        const bodies = await Promise.all(jobs.map(({ token }) => bodyPieces(token, timed)));
+        bodies.forEach((pieces, n) => {
+          expect(pieces.map((piece) => piece.byteLength)).toEqual([pairs[n]!.bytes.length]);
+          expect(Buffer.concat(pieces).equals(pairs[n]!.bytes)).toBe(true);
+        });
+        for (const job of jobs) job.answered();
+      }
+      // Eight jobs, two at a time: two buffers in all, each the read's size rounded to a MiB.
+      const each = Math.ceil(size / MIB) * MIB;
+      expect(timed.readBufferCounters).toEqual({ kept: 2, keptBytes: 2 * each, made: 2 });
+    }
   });
 
   it('lends nothing again that a reader may still hold: a job released unanswered, or answered before its body ended', async () => {
@@ -117,7 +144,7 @@ describe('ImageJobSources', () => {
     expect(Buffer.concat(held).equals(firstBytes)).toBe(true);
     expect(Buffer.concat([head, ...rest]).equals(secondBytes)).toBe(true);
     expect(Buffer.concat(later).equals(secondBytes)).toBe(true);
-    expect(sources.readBufferCounters).toEqual({ kept: 0, made: 3 });
+    expect(sources.readBufferCounters).toEqual({ kept: 0, keptBytes: 0, made: 3 });
   });
 
   it('drops the kept read buffers after ten seconds with no job read', async () => {

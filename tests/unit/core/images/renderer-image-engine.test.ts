@@ -23,6 +23,8 @@ const HEADER: ImageHeaderInfo = {
 const PAGE_ORIGIN = 'pictor-app://images';
 const TIMEOUT = 30_000;
 const IDLE = 60_000;
+/** A read buffer is a whole number of MiB: a small job file takes one MiB. */
+const MIB = 1024 * 1024;
 
 let dir: string;
 let file: string;
@@ -148,12 +150,12 @@ describe('RendererImageEngine: one renderer, started by the first job', () => {
     await served(alone!);
     host.current.thumbnail(answered!);
     await flushPromises();
-    expect(engine.sources.readBufferCounters).toEqual({ kept: 1, made: 2 });
+    expect(engine.sources.readBufferCounters).toEqual({ kept: 1, keptBytes: MIB, made: 2 });
     // A renderer that died may have left its loader holding the bytes: not lent again.
     host.current.crash();
     await flushPromises();
     expect(why(crashed.error)).toBe('crashed');
-    expect(engine.sources.readBufferCounters).toEqual({ kept: 1, made: 2 });
+    expect(engine.sources.readBufferCounters).toEqual({ kept: 1, keptBytes: MIB, made: 2 });
     // The page may still be reading a job that timed out, whatever it answers late.
     const timedOut = track(
       engine.runJob({
@@ -166,12 +168,12 @@ describe('RendererImageEngine: one renderer, started by the first job', () => {
     await flushPromises();
     const [late] = thumbnailJobs(host.current);
     await served(late!);
-    expect(engine.sources.readBufferCounters).toEqual({ kept: 0, made: 2 });
+    expect(engine.sources.readBufferCounters).toEqual({ kept: 0, keptBytes: 0, made: 2 });
     await clock.advance(5_000);
     expect(why(timedOut.error)).toBe('timeout');
     host.current.thumbnail(late!);
     await flushPromises();
-    expect(engine.sources.readBufferCounters).toEqual({ kept: 0, made: 2 });
+    expect(engine.sources.readBufferCounters).toEqual({ kept: 0, keptBytes: 0, made: 2 });
   });
 
   it('reads undecodable and failed answers as the port says', async () => {
