@@ -131,8 +131,9 @@ export class HistoryRecords {
     how: { readonly keep: boolean; readonly carried?: CarriedFields | undefined },
   ): { result: TaskRecord[]; dropped: TriageDropped } {
     const valid = records.map(validate);
+    const checked = new Set<TaskRecord>(valid); // what `admit` made anew is checked again
     return this.limited((limits) => {
-      const admitted = admit(valid).map((record) => limits.admit(validate(record)));
+      const admitted = admit(valid).map((r) => limits.admit(checked.has(r) ? r : validate(r)));
       admitted.forEach((record) => this.write(record, how.keep, how.carried?.get(record.localId)));
       if (lease) {
         for (const record of admitted)

@@ -28,7 +28,7 @@ export interface ManyRecordWrites {
 /** What an import, a rebuild and an export use of the history (see above). */
 export type WritingHistory = Pick<
   HistoryStore,
-  'get' | 'getByTaskId' | 'list' | 'count' | 'newerTaskIds' | 'textWithNewerFields'
+  'get' | 'getMany' | 'getByTaskId' | 'list' | 'count' | 'newerTaskIds' | 'textWithNewerFields'
 > &
   ManyRecordWrites;
 
@@ -36,6 +36,7 @@ export type WritingHistory = Pick<
 export function writingInWorker(history: HistoryStore, worker: HistoryPort): WritingHistory {
   return {
     get: (localId) => history.get(localId),
+    getMany: (localIds) => history.getMany(localIds),
     getByTaskId: (endpoint, taskId) => history.getByTaskId(endpoint, taskId),
     list: (query) => history.list(query),
     count: (query) => history.count(query),

@@ -37,7 +37,7 @@ export interface LibraryDeps {
   /** Checks what the new folder holds as the library's rebuild does (verified credentials). */
   readonly intake: RebuildIntake;
   /** Its writes of many records may run in the history worker (history-writes.ts). */
-  readonly history: Pick<HistoryStore, 'get'> & ManyRecordWrites;
+  readonly history: Pick<HistoryStore, 'getMany'> & ManyRecordWrites;
   readonly engine: Pick<TaskEngine, 'pause' | 'resume'>;
   readonly thumbnails: Pick<PendingThumbnails, 'stop' | 'resume'>;
   readonly logger: Logger;

@@ -106,7 +106,7 @@ export interface GalleryTasksAdded {
 export async function importGalleryTasks(
   core: {
     readonly intake: RebuildIntake;
-    readonly history: Pick<HistoryStore, 'get'> & ManyRecordWrites;
+    readonly history: Pick<HistoryStore, 'getMany'> & ManyRecordWrites;
     /** The scrubber of every key the process holds (the core's: pictor-core.ts). */
     readonly keyScrubber?: () => Promise<KeptIdScrubber>;
   },
@@ -120,7 +120,10 @@ export async function importGalleryTasks(
   const { count, skipped, notes } = await rebuildLibrary(core.intake, {
     onBatch: async (records) => {
       throwIfAborted(signal);
-      const unknown = records.filter((record) => !core.history.get(record.localId));
+      // One read a chunk of ids at a time (getMany), not a statement per record.
+      const known = core.history.getMany(records.map((record) => record.localId));
+      const present = new Set(known.map((record) => record.localId));
+      const unknown = records.filter((record) => !present.has(record.localId));
       const missing = scrub
         ? await withKeptIdsRedacted(unknown, scrub, core.intake.root, kept)
         : unknown;

@@ -93,7 +93,7 @@ export interface CoreOperationsDeps {
   /** Its writes of many records (import, rebuild) may run in the history worker. */
   readonly history: Pick<
     HistoryStore,
-    'get' | 'getByTaskId' | 'list' | 'count' | 'newerTaskIds' | 'textWithNewerFields'
+    'get' | 'getMany' | 'getByTaskId' | 'list' | 'count' | 'newerTaskIds' | 'textWithNewerFields'
   > &
     ManyRecordWrites;
   readonly gallery: Pick<Gallery, 'root' | 'resolve'>;
