@@ -113,8 +113,8 @@ export class HistoryRecords {
 
   /**
    * {@link putMany}, the records first passed through `admit` in the same write transaction: it
-   * may read the history (nothing else can write meanwhile) and change or refuse them (throw:
-   * nothing is written). Returns the records as written.
+   * may read the history (nothing else can write meanwhile) and change them (a new object, checked
+   * as it is written) or refuse them (throw: nothing is written). Returns the records as written.
    */
   admitMany(
     records: readonly TaskRecord[],

@@ -273,8 +273,9 @@ export class HistoryStore {
 
   /**
    * {@link putMany}, the records first passed through `admit` in the same write transaction (no
-   * other process writes meanwhile): it may read the history, change the records or refuse them
-   * by throwing (nothing is written). The spending caps' check (core/costs) runs here.
+   * other process writes meanwhile): it may read the history, change the records (as new
+   * objects: one given back as it was is not checked again) or refuse them by throwing (nothing
+   * is written). The spending caps' check (core/costs) runs here.
    */
   admitMany(
     records: readonly TaskRecord[],
