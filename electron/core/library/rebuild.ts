@@ -32,7 +32,8 @@ import { isInputStore, noteMissingInputs } from './rebuild-inputs';
 import { groupByTask, type Found } from './rebuild-choice';
 import { heldFolders, IMAGE_READS, isAtHome, MAX_IMAGE_FILE_BYTES } from './rebuild-rules';
 import { fsReason, SAME_TASK_FOLDER, SAME_TASK_SIDECAR, skipOf } from './rebuild-rules';
-import { refusal, type Refusal } from './archive/archive-errors';
+import { refusal, throwIfAborted, type Refusal } from './archive/archive-errors';
+import { mapLimited } from './map-limited';
 import { sentence } from '../../../shared/i18n/sentence';
 
 /** Sidecars read and checked at once: enough to hide disk latency, few enough to stay polite. */
@@ -71,6 +72,12 @@ export interface RebuildOptions {
   readonly batchSize?: number;
   /** An image whose header claims more pixels is not taken; default {@link MAX_PIXELS}. */
   readonly maxPixels?: number;
+  /**
+   * Stops the rebuild before the next folder it lists or task it reads (OperationCancelledError):
+   * a cancel waits for the files being read, not for a pass over the whole gallery. What was
+   * handed out stays.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -89,13 +96,21 @@ const BATCH_SIZE = 500;
  * named as Pictor names them but no sidecar, appended to `found.bare`. Only relative paths are
  * kept: a folder of 100,000 tasks held both forms, 10 MB of strings, for the whole rebuild.
  */
+/** What a walk of the gallery's folders gathers, and the signal that stops it. */
+interface FolderWalk {
+  readonly skipped: Skipped[];
+  readonly found: { sidecars: string[]; bare: string[] };
+  readonly signal: AbortSignal | undefined;
+}
+
 async function findSidecars(
   root: string,
   relative: string,
   depth: number,
-  skipped: Skipped[],
-  found: { sidecars: string[]; bare: string[] },
+  walk: FolderWalk,
 ): Promise<void> {
+  const { skipped, found } = walk;
+  throwIfAborted(walk.signal);
   let entries;
   try {
     entries = await readdir(relative ? join(root, relative) : root, { withFileTypes: true });
@@ -116,8 +131,7 @@ async function findSidecars(
         root,
         relative ? `${relative}/${entry.name}` : entry.name,
         depth + 1,
-        skipped,
-        found,
+        walk,
       );
     }
   }
@@ -245,17 +259,6 @@ interface ImageWork {
   readonly notes?: Skipped[];
 }
 
-/** `map` with at most {@link CONCURRENCY} calls in flight; results keep the input order. */
-async function mapLimited<T, R>(items: readonly T[], map: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let i = next++; i < items.length; i = next++) results[i] = await map(items[i] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
-  return results;
-}
-
 /**
  * The task's record from the best of its sidecars that is valid in full; every other one is
  * skipped, with its own reason when it is invalid, else as a copy of the same task.
@@ -300,19 +303,25 @@ async function summarise(
   skipped: Skipped[],
   bare: string[],
   open: OpenInsideOptions,
+  signal: AbortSignal | undefined,
 ): Promise<Found[]> {
   const found: { sidecars: string[]; bare: string[] } = { sidecars: [], bare: [] };
-  await findSidecars(root, '', 0, skipped, found);
+  await findSidecars(root, '', 0, { skipped, found, signal });
   const paths = heldFolders(found, skipped, bare);
-  const summaries = await mapLimited(paths, async (relative): Promise<Found | null> => {
-    const read = await readSidecarWith(root, join(root, relative), summariseSidecar, open);
-    if (!read.ok) {
-      skipped.push(skipOf(relative, read));
-      return null;
-    }
-    const { localId, updatedAt, folder } = read.summary;
-    return { relative, localId, updatedAt, atHome: isAtHome(relative, folder) };
-  });
+  const summaries = await mapLimited(
+    paths,
+    CONCURRENCY,
+    async (relative): Promise<Found | null> => {
+      const read = await readSidecarWith(root, join(root, relative), summariseSidecar, open);
+      if (!read.ok) {
+        skipped.push(skipOf(relative, read));
+        return null;
+      }
+      const { localId, updatedAt, folder } = read.summary;
+      return { relative, localId, updatedAt, atHome: isAtHome(relative, folder) };
+    },
+    signal,
+  );
   return summaries.filter((found): found is Found => found !== null);
 }
 
@@ -324,11 +333,14 @@ async function recoverBare(
   root: string,
   bare: readonly string[],
   known: ReadonlySet<string>,
-  work: ImageWork & { skipped: Skipped[] },
+  work: ImageWork & { skipped: Skipped[]; signal: AbortSignal | undefined },
 ): Promise<TaskRecord[]> {
   const seen = new Set(known);
-  const found = await mapLimited(bare, (relative) =>
-    recoverFromImages(root, relative, { ...work, maxBytes: MAX_IMAGE_FILE_BYTES }),
+  const found = await mapLimited(
+    bare,
+    CONCURRENCY,
+    (relative) => recoverFromImages(root, relative, { ...work, maxBytes: MAX_IMAGE_FILE_BYTES }),
+    work.signal,
   );
   const records: TaskRecord[] = [];
   for (const [index, result] of found.entries()) {
@@ -368,7 +380,8 @@ export async function rebuildFromFolder(
   const skipped: Skipped[] = [];
   const bare: string[] = [];
   const open = await askRealRoot(root);
-  const tasks = groupByTask(await summarise(root, skipped, bare, open));
+  const { signal } = options;
+  const tasks = groupByTask(await summarise(root, skipped, bare, open, signal));
   const notes: Skipped[] = [];
   const work: ImageWork = {
     reads: limiter(IMAGE_READS),
@@ -385,15 +398,18 @@ export async function rebuildFromFolder(
     else records.push(...repaired);
   };
   for (let start = 0; start < tasks.length; start += batchSize) {
-    const batch = await mapLimited(tasks.slice(start, start + batchSize), (candidates) =>
-      firstValid(root, candidates, skipped, work),
+    const batch = await mapLimited(
+      tasks.slice(start, start + batchSize),
+      CONCURRENCY,
+      (candidates) => firstValid(root, candidates, skipped, work),
+      signal,
     );
     await hand(batch.filter((record): record is TaskRecord => record !== null));
   }
   const known = new Set(tasks.map((task) => (Array.isArray(task) ? task[0] : task)?.localId ?? ''));
   for (let start = 0; start < bare.length; start += batchSize) {
     const slice = bare.sort().slice(start, start + batchSize);
-    await hand(await recoverBare(root, slice, known, { ...work, skipped }));
+    await hand(await recoverBare(root, slice, known, { ...work, skipped, signal }));
   }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { records, skipped, count, notes };

@@ -118,6 +118,7 @@ export async function importGalleryTasks(
   // The kept tasks' folders whose files could not be made again (rebuild-kept-copies.ts).
   const kept: Skipped[] = [];
   const { count, skipped, notes } = await rebuildLibrary(core.intake, {
+    ...(signal ? { signal } : {}),
     onBatch: async (records) => {
       throwIfAborted(signal);
       // One read a chunk of ids at a time (getMany), not a statement per record.

@@ -1,0 +1,37 @@
+/**
+ * A rebuild's reads in parallel, a few at a time (library/rebuild.ts), stopped by a cancel
+ * between one file's reads and the next.
+ */
+import { throwIfAborted } from './archive/archive-errors';
+
+/**
+ * `map` over `items` with at most `limit` calls in flight; results keep the input order. An
+ * aborted `signal` (checked before each item: OperationCancelledError) or a failed call stops
+ * every worker before its next item, and the first failure is thrown once the calls in flight
+ * have ended, so nothing of the work runs on after the caller has seen it fail.
+ */
+export async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  map: (item: T) => Promise<R>,
+  signal?: AbortSignal,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  let stopped = false;
+  const worker = async (): Promise<void> => {
+    for (let i = next++; i < items.length && !stopped; i = next++) {
+      try {
+        throwIfAborted(signal);
+        results[i] = await map(items[i] as T);
+      } catch (error) {
+        stopped = true;
+        throw error;
+      }
+    }
+  };
+  const workers = Array.from({ length: Math.min(limit, items.length) }, worker);
+  const failed = (await Promise.allSettled(workers)).find((ended) => ended.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results;
+}
