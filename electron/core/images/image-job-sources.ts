@@ -97,17 +97,18 @@ const JOB_WAITING = 64;
 const JOB_IDLE_MS = 60_000;
 
 /**
- * A job's file is read up to this much at a time: the page reads every byte of it at once (its
- * token is one job's, used once), so there is no unread body to bound, and larger reads spare the
- * thread pool, the stream steps and the loader their trips: an 8 MB image in one read, not 2
- * of 4 MiB or 128 of 64 KB (serving one over loopback HTTP, main's CPU in one read was 4.0 and
- * 3.2 ms against 4.9 and 3.5 ms in two of 4 MiB: two runs, each the medians of 5 alternated
- * rounds of 40). Each read goes into a buffer lent for the job (see {@link BodyLease}) of the
- * read's own size (rounded up to {@link READ_GRAIN}), so an image of any size up to this is one
- * read into one buffer: at a fixed 8 MiB an image of 8.05 MiB took two 8 MiB buffers, and two such
- * jobs in flight allocated afresh every time.
+ * A job's file is read up to this much at a time: as much as any image the gallery keeps
+ * (DOWNLOAD_MAX_IMAGE_BYTES), so each image is one read. The page reads every byte of a job at
+ * once (its token is one job's, used once), and a job's buffers stay lent until the page has
+ * answered (see {@link BodyLease}), so reading it whole holds no more than reading it in pieces;
+ * and larger reads spare the thread pool, the stream steps and the loader their trips: an 8 MB
+ * image in one read, not 2 of 4 MiB or 128 of 64 KB (serving one over loopback HTTP, main's CPU
+ * in one read was 4.0 and 3.2 ms against 4.9 and 3.5 ms in two of 4 MiB: two runs, each the
+ * medians of 5 alternated rounds of 40). Each read goes into a buffer lent for the job of the
+ * read's own size (rounded up to {@link READ_GRAIN}): at a fixed 8 MiB, an image of 8.05 MiB took
+ * two 8 MiB buffers, and two such jobs in flight allocated afresh every time.
  */
-const JOB_READ_BYTES = 16 * 1024 * 1024;
+const JOB_READ_BYTES = 64 * 1024 * 1024;
 
 /** Each read handed to the page whole: one stream step per read. */
 const JOB_READS = { readBytes: JOB_READ_BYTES, pieceBytes: JOB_READ_BYTES } as const;
@@ -116,11 +117,11 @@ const JOB_READS = { readBytes: JOB_READ_BYTES, pieceBytes: JOB_READ_BYTES } as c
 const READ_GRAIN = 1024 * 1024;
 
 /**
- * Read buffers kept for the next jobs, the largest first, 24 MiB at most: two jobs in flight of
- * images up to 12 MiB, or one of 16 MiB beside one of 8, read without allocating. Dropped after
+ * Read buffers kept for the next jobs, the largest first, 64 MiB at most: the two jobs in flight
+ * of images up to 32 MiB (an upscaled 4096² photo) read again without allocating. Dropped after
  * {@link KEPT_IDLE_MS} with no job read, so an idle app holds none.
  */
-const KEPT_READ_BYTES = 24 * 1024 * 1024;
+const KEPT_READ_BYTES = 64 * 1024 * 1024;
 const KEPT_IDLE_MS = 10_000;
 
 /**

@@ -57,16 +57,17 @@ describe('ImageJobSources', () => {
     expect(sources.size).toBe(0);
   });
 
-  it('reads a job file 16 MiB at a time and hands each read over whole, none copied', async () => {
+  it('reads a job file 64 MiB at a time (as much as any gallery image) and hands each read over whole, none copied', async () => {
     const file = join(dir, 'b.png');
-    const bytes = randomBytes(16 * MIB + MIB / 2);
+    const bytes = Buffer.alloc(64 * MIB + MIB / 2);
+    for (let at = 0; at < bytes.length; at += 4096) bytes.writeUInt32LE(at, at);
     await writeFile(file, bytes);
     const pieces = await bodyPieces(sources.register({ kind: 'file', file }).token);
     expect(Buffer.concat(pieces).equals(bytes)).toBe(true);
-    // Two reads of the file (16.5 MiB, 16 MiB at a time), each handed over as one piece: a
+    // Two reads of the file (64.5 MiB, 64 MiB at a time), each handed over as one piece: a
     // stream step per read, the piece the very buffer read into, that buffer the read's size.
-    expect(pieces.map((piece) => piece.byteLength)).toEqual([16 * MIB, MIB / 2]);
-    expect(pieces.map((piece) => piece.buffer.byteLength)).toEqual([16 * MIB, MIB]);
+    expect(pieces.map((piece) => piece.byteLength)).toEqual([64 * MIB, MIB / 2]);
+    expect(pieces.map((piece) => piece.buffer.byteLength)).toEqual([64 * MIB, MIB]);
   });
 
   it('reads a burst of job files into the same buffer, each read whole and lent again once its job is answered after its body ended', async () => {
@@ -93,9 +94,10 @@ describe('ImageJobSources', () => {
     expect(sources.readBufferCounters).toEqual({ kept: 1, keptBytes: 8 * MIB, made: 1 });
   });
 
-  it('reads an image of any size up to 16 MiB in one read into one buffer, and two such jobs in flight read again into the same two', async () => {
-    // Just over 8 MiB (a 1,632² noise PNG is 8.05 MiB), and a size between two grains.
-    for (const size of [8 * MIB + 53_694, 11.3 * MIB]) {
+  it('reads an image of any size in one read into one buffer, and two such jobs in flight read again into the same two', async () => {
+    // Just over 8 MiB (a 1,632² noise PNG is 8.05 MiB), between two grains, just over 16 MiB, and
+    // an upscaled 4096² photo.
+    for (const size of [8 * MIB + 53_694, 11.3 * MIB, 16 * MIB + 1, 30.2 * MIB]) {
       const timed = new ImageJobSources({ pageOrigin: ORIGIN });
       const pairs = await Promise.all(
         [0, 1].map(async (n) => {
