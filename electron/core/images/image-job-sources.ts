@@ -7,6 +7,7 @@
  */
 import { constants, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
+import { GALLERY_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { Clock } from '../../ports/clock';
 import { fileBody, LentBuffers, openInside, StreamSlots } from '../fs';
 
@@ -56,9 +57,14 @@ interface OpenedSource {
 /**
  * The job's file, opened: inside `root` when given (a gallery image: its folder may be swapped
  * for a link between the header check and this open), else as named; null when it cannot be or
- * is not a regular file. Looked at once: the open inside a root has the handle's `fstat` already.
+ * is not a regular file, 'too large' when it is over {@link GALLERY_MAX_IMAGE_BYTES} (the file may
+ * have been swapped for a bigger one since the header check held it to the cap). Looked at once:
+ * the open inside a root has the handle's `fstat` already.
  */
-async function openSource(file: string, root: string | undefined): Promise<OpenedSource | null> {
+async function openSource(
+  file: string,
+  root: string | undefined,
+): Promise<OpenedSource | 'too large' | null> {
   let handle: FileHandle;
   let stats: { isFile(): boolean; readonly size: number | bigint } | null;
   if (root === undefined) {
@@ -71,9 +77,10 @@ async function openSource(file: string, root: string | undefined): Promise<Opene
     if (!opened?.ok) return null;
     ({ handle, stats } = opened);
   }
-  if (stats?.isFile()) return { handle, size: Number(stats.size) };
+  const size = Number(stats?.size ?? 0);
+  if (stats?.isFile() && size <= GALLERY_MAX_IMAGE_BYTES) return { handle, size };
   await handle.close().catch(() => undefined);
-  return null;
+  return stats?.isFile() ? 'too large' : null;
 }
 
 function plain(status: number, text: string): Response {
@@ -246,9 +253,10 @@ export class ImageJobSources {
     const slot = await this.streams.take();
     if (!slot) return plain(503, 'Too many jobs are being read.');
     const opened = await openSource(file, root);
-    if (!opened) {
+    if (opened === null || opened === 'too large') {
       slot.release();
-      return plain(404, 'No such job.');
+      if (opened === null) return plain(404, 'No such job.');
+      return plain(413, 'The image is larger than Pictor reads.');
     }
     const { handle, size } = opened;
     try {
