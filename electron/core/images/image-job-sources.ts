@@ -142,14 +142,25 @@ const KEPT_IDLE_MS = 10_000;
  */
 class BodyLease {
   private readonly buffers: Buffer[] = [];
+  /** Their bytes: no more than the pool keeps are held (the rest the pool would drop anyway). */
+  private bytes = 0;
   private ended = false;
   private settled = false;
 
-  constructor(private readonly pool: LentBuffers) {}
+  constructor(
+    private readonly pool: LentBuffers,
+    private readonly keptBytes: number,
+  ) {}
 
   take = (bytes: number): Buffer => {
     const buffer = this.pool.take(bytes);
-    if (!this.settled) this.buffers.push(buffer);
+    // A read past what the pool could keep is not held until the answer: once the reader is done
+    // with it, it is the garbage collector's (a 64 MiB job read whole and answered late pinned
+    // all 64 MiB, the pool then keeping 16 of them).
+    if (!this.settled && this.bytes + buffer.length <= this.keptBytes) {
+      this.buffers.push(buffer);
+      this.bytes += buffer.length;
+    }
     return buffer;
   };
 
@@ -201,7 +212,7 @@ export class ImageJobSources {
 
   register(source: JobSource): RegisteredSource {
     const token = process.getBuiltinModule('node:crypto').randomBytes(32).toString('base64url');
-    const lease = new BodyLease(this.readBuffers);
+    const lease = new BodyLease(this.readBuffers, KEPT_READ_BYTES);
     this.waiting.set(token, { source, lease });
     return {
       token,
