@@ -28,6 +28,12 @@ async function opened(
     throw new SourceError('The image bytes could not be fetched.');
   }
   const { body } = response;
+  // 413: main refused a file over its own cap on an image (image-job-sources.ts), the image's
+  // fault as a length past the page's ceiling is.
+  if (response.status === 413) {
+    void body?.cancel().catch(() => undefined);
+    throw new SourceTooLargeError('The image is larger than Pictor reads.');
+  }
   if (!response.ok || !body) {
     throw new SourceError(`The image bytes were refused (${response.status}).`);
   }

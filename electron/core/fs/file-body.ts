@@ -118,6 +118,8 @@ export function fileBody(
   );
 }
 
+const NOTHING_HELD = new Uint8Array(0);
+
 /**
  * The next piece of `handle`'s first `size` bytes on each call (null past the end), reading
  * `readBytes` at a time (at least a piece) only when what was read is all handed over.
@@ -129,7 +131,7 @@ function pieceReader(
 ): () => Promise<Uint8Array | null> {
   let position = 0;
   /** What was read and not handed over yet (views of one read's buffer). */
-  let held: Uint8Array = new Uint8Array(0);
+  let held: Uint8Array = NOTHING_HELD;
   return async () => {
     if (held.length === 0) {
       if (position >= size) return null;
@@ -143,7 +145,8 @@ function pieceReader(
       held = buffer.subarray(0, bytesRead);
     }
     const piece = held.subarray(0, Math.max(pieceBytes, 1));
-    held = held.subarray(piece.length);
+    // Nothing left of a read holds no view of it: a body kept after its end pins no buffer.
+    held = held.length > piece.length ? held.subarray(piece.length) : NOTHING_HELD;
     return piece;
   };
 }

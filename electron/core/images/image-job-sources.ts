@@ -7,6 +7,7 @@
  */
 import { constants, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
+import { GALLERY_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { Clock } from '../../ports/clock';
 import { fileBody, LentBuffers, openInside, StreamSlots } from '../fs';
 
@@ -56,9 +57,14 @@ interface OpenedSource {
 /**
  * The job's file, opened: inside `root` when given (a gallery image: its folder may be swapped
  * for a link between the header check and this open), else as named; null when it cannot be or
- * is not a regular file. Looked at once: the open inside a root has the handle's `fstat` already.
+ * is not a regular file, 'too large' when it is over {@link GALLERY_MAX_IMAGE_BYTES} (the file may
+ * have been swapped for a bigger one since the header check held it to the cap). Looked at once:
+ * the open inside a root has the handle's `fstat` already.
  */
-async function openSource(file: string, root: string | undefined): Promise<OpenedSource | null> {
+async function openSource(
+  file: string,
+  root: string | undefined,
+): Promise<OpenedSource | 'too large' | null> {
   let handle: FileHandle;
   let stats: { isFile(): boolean; readonly size: number | bigint } | null;
   if (root === undefined) {
@@ -71,9 +77,10 @@ async function openSource(file: string, root: string | undefined): Promise<Opene
     if (!opened?.ok) return null;
     ({ handle, stats } = opened);
   }
-  if (stats?.isFile()) return { handle, size: Number(stats.size) };
+  const size = Number(stats?.size ?? 0);
+  if (stats?.isFile() && size <= GALLERY_MAX_IMAGE_BYTES) return { handle, size };
   await handle.close().catch(() => undefined);
-  return null;
+  return stats?.isFile() ? 'too large' : null;
 }
 
 function plain(status: number, text: string): Response {
@@ -136,14 +143,25 @@ const KEPT_IDLE_MS = 10_000;
  */
 class BodyLease {
   private readonly buffers: Buffer[] = [];
+  /** Their bytes: no more than the pool keeps are held (the rest the pool would drop anyway). */
+  private bytes = 0;
   private ended = false;
   private settled = false;
 
-  constructor(private readonly pool: LentBuffers) {}
+  constructor(
+    private readonly pool: LentBuffers,
+    private readonly keptBytes: number,
+  ) {}
 
   take = (bytes: number): Buffer => {
     const buffer = this.pool.take(bytes);
-    if (!this.settled) this.buffers.push(buffer);
+    // A read past what the pool could keep is not held until the answer: once the reader is done
+    // with it, it is the garbage collector's (a 64 MiB job read whole and answered late pinned
+    // all 64 MiB, the pool then keeping 16 of them).
+    if (!this.settled && this.bytes + buffer.length <= this.keptBytes) {
+      this.buffers.push(buffer);
+      this.bytes += buffer.length;
+    }
     return buffer;
   };
 
@@ -195,7 +213,7 @@ export class ImageJobSources {
 
   register(source: JobSource): RegisteredSource {
     const token = process.getBuiltinModule('node:crypto').randomBytes(32).toString('base64url');
-    const lease = new BodyLease(this.readBuffers);
+    const lease = new BodyLease(this.readBuffers, KEPT_READ_BYTES);
     this.waiting.set(token, { source, lease });
     return {
       token,
@@ -247,9 +265,10 @@ export class ImageJobSources {
     const slot = await this.streams.take();
     if (!slot) return plain(503, 'Too many jobs are being read.');
     const opened = await openSource(file, root);
-    if (!opened) {
+    if (opened === null || opened === 'too large') {
       slot.release();
-      return plain(404, 'No such job.');
+      if (opened === null) return plain(404, 'No such job.');
+      return plain(413, 'The image is larger than Pictor reads.');
     }
     const { handle, size } = opened;
     try {

@@ -35,6 +35,10 @@ const ANSWERS: Record<string, (res: ServerResponse) => void> = {
     res.writeHead(404);
     res.end();
   },
+  '/over-main-cap': (res) => {
+    res.writeHead(413, { 'content-type': 'text/plain' });
+    res.end('The image is larger than Pictor reads.');
+  },
   '/empty': (res) => {
     res.writeHead(200, { 'content-length': 0 });
     res.end();
@@ -142,6 +146,14 @@ describe.each(['bytes', 'blob'] as const)('the page reading a job’s bytes (%s)
   it('refuses a body declared past the ceiling before reading it, as the image’s fault', async () => {
     expect(await readIn('/whole', how, BYTES.length - 1)).toMatchObject({
       ok: false,
+      tooLarge: true,
+    });
+  });
+
+  it('takes main’s refusal of a file over its cap (413) as the image’s fault too', async () => {
+    expect(await readIn('/over-main-cap', how)).toMatchObject({
+      ok: false,
+      error: 'The image is larger than Pictor reads.',
       tooLarge: true,
     });
   });

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, symlink, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, symlink, truncate, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ImageJobSources } from '../../../../electron/core/images/image-job-sources';
 import { ManualClock } from '../../../fakes/manual-clock';
@@ -147,6 +149,29 @@ describe('ImageJobSources', () => {
     expect(Buffer.concat([head, ...rest]).equals(secondBytes)).toBe(true);
     expect(Buffer.concat(later).equals(secondBytes)).toBe(true);
     expect(sources.readBufferCounters).toEqual({ kept: 0, keptBytes: 0, made: 3 });
+  });
+
+  it('pins no more of a body read and not yet answered than could be lent again: the rest is the garbage collector’s once read', async () => {
+    // A compromised page reads a 64 MiB job (the cap) to its end and answers late: the reads
+    // past what the kept buffers could hold (24 MiB) were pinned by the job until its answer.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const file = join(dir, 'at-cap.png');
+    await writeFile(file, '');
+    await truncate(file, 64 * MIB);
+    const job = sources.register({ kind: 'file', file });
+    const reader = (await get(job.token)).body!.getReader();
+    const reads: WeakRef<ArrayBufferLike>[] = [];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      reads.push(new WeakRef(next.value.buffer));
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(reads.length).toBe(4);
+    // One 16 MiB read held for the next job (16 + 16 would pass the 24 MiB kept), three freed.
+    expect(reads.filter((read) => read.deref() !== undefined).length).toBe(1);
+    job.answered();
+    expect(sources.readBufferCounters).toEqual({ kept: 1, keptBytes: 16 * MIB, made: 4 });
   });
 
   it('drops the kept read buffers after ten seconds with no job read', async () => {

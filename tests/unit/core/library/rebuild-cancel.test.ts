@@ -106,4 +106,31 @@ describe('mapLimited', () => {
     expect(results).toEqual([50, 10, 40, 20, 30, 0, 60]);
     expect(most).toBe(3);
   });
+
+  it('refuses a limit that is not a whole number of at least 1 instead of giving back holes for results', async () => {
+    let calls = 0;
+    const map = async (n: number) => {
+      calls += 1;
+      return n;
+    };
+    for (const limit of [0, -1, Number.NaN, 2.5]) {
+      await expect(mapLimited([1, 2, 3], limit, map)).rejects.toBeInstanceOf(RangeError);
+      await expect(mapLimited([], limit, map)).rejects.toBeInstanceOf(RangeError);
+    }
+    expect(calls).toBe(0);
+  });
+
+  it('maps no items to no results, calling nothing, even once cancelled', async () => {
+    let calls = 0;
+    const map = async (n: number) => {
+      calls += 1;
+      return n;
+    };
+    expect(await mapLimited([], 4, map)).toEqual([]);
+    expect(await mapLimited([], 4, map, AbortSignal.abort())).toEqual([]);
+    await expect(mapLimited([1], 4, map, AbortSignal.abort())).rejects.toBeInstanceOf(
+      OperationCancelledError,
+    );
+    expect(calls).toBe(0);
+  });
 });
