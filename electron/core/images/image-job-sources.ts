@@ -132,6 +132,14 @@ const KEPT_READ_BYTES = 64 * 1024 * 1024;
 const KEPT_IDLE_MS = 10_000;
 
 /**
+ * The most of one job's reads it holds until its answer, to lend them again: its share of the
+ * kept buffers, the two jobs in flight. A larger image's read (up to 64 MiB) is the garbage
+ * collector's once the reader is done with it, so a page that answers late (a compromised one:
+ * up to the job's time limit) pins 32 MiB a job in main, not the whole file.
+ */
+const JOB_HELD_BYTES = KEPT_READ_BYTES / 2;
+
+/**
  * The buffers one job's body was read into, and whether it was read to its end. They go back to
  * the pool only when the body ended and then the page answered the job: the page answers after it
  * has read every byte (or given up), and what carries the bytes to it (Electron's loader and its
@@ -143,22 +151,21 @@ const KEPT_IDLE_MS = 10_000;
  */
 class BodyLease {
   private readonly buffers: Buffer[] = [];
-  /** Their bytes: no more than the pool keeps are held (the rest the pool would drop anyway). */
+  /** Their bytes: no more than {@link JOB_HELD_BYTES}. */
   private bytes = 0;
   private ended = false;
   private settled = false;
 
   constructor(
     private readonly pool: LentBuffers,
-    private readonly keptBytes: number,
+    private readonly heldBytes: number,
   ) {}
 
   take = (bytes: number): Buffer => {
     const buffer = this.pool.take(bytes);
-    // A read past what the pool could keep is not held until the answer: once the reader is done
-    // with it, it is the garbage collector's (a 64 MiB job read whole and answered late pinned
-    // all 64 MiB, the pool then keeping 16 of them).
-    if (!this.settled && this.bytes + buffer.length <= this.keptBytes) {
+    // A read past the job's share is not held until the answer: once the reader is done with
+    // it, it is the garbage collector's (a 64 MiB job answered late pinned all 64 MiB).
+    if (!this.settled && this.bytes + buffer.length <= this.heldBytes) {
       this.buffers.push(buffer);
       this.bytes += buffer.length;
     }
@@ -213,7 +220,7 @@ export class ImageJobSources {
 
   register(source: JobSource): RegisteredSource {
     const token = process.getBuiltinModule('node:crypto').randomBytes(32).toString('base64url');
-    const lease = new BodyLease(this.readBuffers, KEPT_READ_BYTES);
+    const lease = new BodyLease(this.readBuffers, JOB_HELD_BYTES);
     this.waiting.set(token, { source, lease });
     return {
       token,

@@ -59,17 +59,17 @@ describe('ImageJobSources', () => {
     expect(sources.size).toBe(0);
   });
 
-  it('reads a job file 64 MiB at a time (as much as any gallery image) and hands each read over whole, none copied', async () => {
+  it('reads a job file at the gallery’s cap (64 MiB) in one read and hands it over whole, not copied', async () => {
     const file = join(dir, 'b.png');
-    const bytes = Buffer.alloc(64 * MIB + MIB / 2);
+    const bytes = Buffer.alloc(64 * MIB);
     for (let at = 0; at < bytes.length; at += 4096) bytes.writeUInt32LE(at, at);
     await writeFile(file, bytes);
     const pieces = await bodyPieces(sources.register({ kind: 'file', file }).token);
     expect(Buffer.concat(pieces).equals(bytes)).toBe(true);
-    // Two reads of the file (64.5 MiB, 64 MiB at a time), each handed over as one piece: a
-    // stream step per read, the piece the very buffer read into, that buffer the read's size.
-    expect(pieces.map((piece) => piece.byteLength)).toEqual([64 * MIB, MIB / 2]);
-    expect(pieces.map((piece) => piece.buffer.byteLength)).toEqual([64 * MIB, MIB]);
+    // One read, handed over as one piece: one stream step, the piece the very buffer read into,
+    // that buffer the read's size.
+    expect(pieces.map((piece) => piece.byteLength)).toEqual([64 * MIB]);
+    expect(pieces.map((piece) => piece.buffer.byteLength)).toEqual([64 * MIB]);
   });
 
   it('reads a burst of job files into the same buffer, each read whole and lent again once its job is answered after its body ended', async () => {
@@ -151,27 +151,34 @@ describe('ImageJobSources', () => {
     expect(sources.readBufferCounters).toEqual({ kept: 0, keptBytes: 0, made: 3 });
   });
 
-  it('pins no more of a body read and not yet answered than could be lent again: the rest is the garbage collector’s once read', async () => {
-    // A compromised page reads a 64 MiB job (the cap) to its end and answers late: the reads
-    // past what the kept buffers could hold (24 MiB) were pinned by the job until its answer.
+  it('pins no more of a body read and not yet answered than its share of what could be lent again: the rest is the garbage collector’s once read', async () => {
+    // A compromised page reads a job to its end and answers late (up to the job's time limit).
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
-    const file = join(dir, 'at-cap.png');
-    await writeFile(file, '');
-    await truncate(file, 64 * MIB);
-    const job = sources.register({ kind: 'file', file });
-    const reader = (await get(job.token)).body!.getReader();
-    const reads: WeakRef<ArrayBufferLike>[] = [];
-    for (let next = await reader.read(); !next.done; next = await reader.read()) {
-      reads.push(new WeakRef(next.value.buffer));
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-    gc();
-    expect(reads.length).toBe(4);
-    // One 16 MiB read held for the next job (16 + 16 would pass the 24 MiB kept), three freed.
-    expect(reads.filter((read) => read.deref() !== undefined).length).toBe(1);
-    job.answered();
-    expect(sources.readBufferCounters).toEqual({ kept: 1, keptBytes: 16 * MIB, made: 4 });
+    const readUnanswered = async (name: string, bytes: number) => {
+      const file = join(dir, name);
+      await writeFile(file, '');
+      await truncate(file, bytes);
+      const job = sources.register({ kind: 'file', file });
+      const reader = (await get(job.token)).body!.getReader();
+      const reads: WeakRef<ArrayBufferLike>[] = [];
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        reads.push(new WeakRef(next.value.buffer));
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+      return { job, reads, alive: reads.filter((read) => read.deref() !== undefined).length };
+    };
+    // At the gallery's cap (64 MiB): one read, past a job's share (32 MiB), not held: freed.
+    const atCap = await readUnanswered('at-cap.png', 64 * MIB);
+    expect({ reads: atCap.reads.length, alive: atCap.alive }).toEqual({ reads: 1, alive: 0 });
+    atCap.job.answered();
+    expect(sources.readBufferCounters).toEqual({ kept: 0, keptBytes: 0, made: 1 });
+    // An upscaled photo (30 MiB): within its share, held for the next job and lent again.
+    const upscaled = await readUnanswered('upscaled.png', 30 * MIB);
+    expect({ reads: upscaled.reads.length, alive: upscaled.alive }).toEqual({ reads: 1, alive: 1 });
+    upscaled.job.answered();
+    expect(sources.readBufferCounters).toEqual({ kept: 1, keptBytes: 30 * MIB, made: 2 });
   });
 
   it('drops the kept read buffers after ten seconds with no job read', async () => {
