@@ -68,6 +68,18 @@ describe('a rebuild cancelled', () => {
   });
 });
 
+/** A map that gives back what it is given and counts its calls. */
+function countedIdentity(): { map: (n: number) => Promise<number>; calls: () => number } {
+  let calls = 0;
+  return {
+    map: async (n) => {
+      calls += 1;
+      return n;
+    },
+    calls: () => calls,
+  };
+}
+
 describe('mapLimited', () => {
   it('stops every worker before its next item once one call failed, and throws after the calls in flight ended', async () => {
     const started: number[] = [];
@@ -108,29 +120,21 @@ describe('mapLimited', () => {
   });
 
   it('refuses a limit that is not a whole number of at least 1 instead of giving back holes for results', async () => {
-    let calls = 0;
-    const map = async (n: number) => {
-      calls += 1;
-      return n;
-    };
+    const { map, calls } = countedIdentity();
     for (const limit of [0, -1, Number.NaN, 2.5]) {
       await expect(mapLimited([1, 2, 3], limit, map)).rejects.toBeInstanceOf(RangeError);
       await expect(mapLimited([], limit, map)).rejects.toBeInstanceOf(RangeError);
     }
-    expect(calls).toBe(0);
+    expect(calls()).toBe(0);
   });
 
   it('maps no items to no results, calling nothing, even once cancelled', async () => {
-    let calls = 0;
-    const map = async (n: number) => {
-      calls += 1;
-      return n;
-    };
+    const { map, calls } = countedIdentity();
     expect(await mapLimited([], 4, map)).toEqual([]);
     expect(await mapLimited([], 4, map, AbortSignal.abort())).toEqual([]);
     await expect(mapLimited([1], 4, map, AbortSignal.abort())).rejects.toBeInstanceOf(
       OperationCancelledError,
     );
-    expect(calls).toBe(0);
+    expect(calls()).toBe(0);
   });
 });
