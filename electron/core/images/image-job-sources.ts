@@ -115,7 +115,7 @@ const JOB_IDLE_MS = 60_000;
  * read's own size (rounded up to {@link READ_GRAIN}): at a fixed 8 MiB, an image of 8.05 MiB took
  * two 8 MiB buffers, and two such jobs in flight allocated afresh every time.
  */
-const JOB_READ_BYTES = 64 * 1024 * 1024;
+const JOB_READ_BYTES = GALLERY_MAX_IMAGE_BYTES;
 
 /** Each read handed to the page whole: one stream step per read. */
 const JOB_READS = { readBytes: JOB_READ_BYTES, pieceBytes: JOB_READ_BYTES } as const;
