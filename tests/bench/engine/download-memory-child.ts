@@ -93,6 +93,11 @@ export interface DownloadMemoryReport {
   readonly faultsPerImage: number;
   /** V8's collections on this process's main thread during the run, by kind (gc-tally.ts). */
   readonly gc: GcKinds;
+  /**
+   * Read buffers the image jobs allocated during the run (the rest were lent again): `null` for
+   * an engine that serves no jobs. The figure a buffer cliff moves, where CPU moves by noise.
+   */
+  readonly readBuffersMade: number | null;
   readonly saved: number;
   readonly failed: string[];
   readonly bytes: number;
@@ -285,6 +290,7 @@ interface Measured {
   readonly meterCpuMsPerImage: number;
   readonly faultsPerImage: number;
   readonly gc: GcKinds;
+  readonly readBuffersMade: number | null;
   readonly wallMs: number;
 }
 type Meter = (work: () => Promise<readonly Outcome[]>) => Promise<Measured>;
@@ -352,7 +358,10 @@ function meterFor(page: BridgedPage | null): Meter {
     const cpu = process.cpuUsage();
     const faults = faultsOf('self') ?? 0;
     const gc = gcTally();
+    const buffersMade = (): number | null => page?.engine.sources.readBufferCounters.made ?? null;
+    const buffersBefore = buffersMade();
     const outcomes = await work();
+    const buffersAfter = buffersMade();
     const wallMs = Date.now() - started;
     const collections = gc.take();
     gc.stop();
@@ -378,6 +387,8 @@ function meterFor(page: BridgedPage | null): Meter {
       meterCpuMsPerImage: meterUs / 1000 / Math.max(1, outcomes.length),
       faultsPerImage: faulted / Math.max(1, outcomes.length),
       gc: collections,
+      readBuffersMade:
+        buffersBefore === null || buffersAfter === null ? null : buffersAfter - buffersBefore,
       wallMs,
     };
   };
