@@ -14,7 +14,8 @@ import {
   type WorkflowMap,
 } from '../../shared/domain/comfy-workflow';
 import { UsageError, parseCommandLine } from '../core/command-line';
-import { isWorkflowName, readWorkflowFile, saveMappedWorkflow } from '../core/workflows';
+import { workflowNameProblem, workflowNameRefusal } from '../../shared/domain/workflow-name';
+import { readWorkflowFile, saveMappedWorkflow } from '../core/workflows';
 import { EXIT } from './cli-report';
 import type { CliIo } from './cli-io';
 import { declareCommand } from './command-declaration';
@@ -49,10 +50,10 @@ function parseComfy(argv: readonly string[], env: NodeJS.ProcessEnv): ComfyImpor
       'comfy takes import FILE and its options (pictor comfy import workflow.json --name portrait --prompt 6.text).',
     );
   const model = typeof typed['name'] === 'string' ? typed['name'] : '';
-  if (!isWorkflowName(model))
-    throw new UsageError(
-      'comfy import needs --name: a letter or digit, then letters, digits, ".", "_" or "-" (64 at most).',
-    );
+  if (model === '')
+    throw new UsageError(`comfy import needs --name. ${workflowNameRefusal('form')}`);
+  const problem = workflowNameProblem(model);
+  if (problem) throw new UsageError(`comfy import --name: ${workflowNameRefusal(problem)}`);
   const map = Object.fromEntries(
     WORKFLOW_ROLES.flatMap((role) =>
       typeof typed[role] === 'string' ? [[role, typed[role]]] : [],
@@ -96,23 +97,30 @@ async function importWorkflow(command: ComfyImport, io: CliIo): Promise<number> 
     return EXIT.failed;
   }
   // The library's own book of workflows, as the core keeps it (the engine reads it at submit).
+  // It may keep it under another spelling of the name, the one it had (workflow-book.ts).
+  let model = command.model;
   await runOnService(
     command,
     io,
     async ({ core }) => {
-      await saveMappedWorkflow(core.workflows, command.model, read.graph, mapped.workflow.map);
+      const saved = await saveMappedWorkflow(
+        core.workflows,
+        model,
+        read.graph,
+        mapped.workflow.map,
+      );
+      if (saved.ok) model = saved.name;
       return EXIT.ok;
     },
     { needsKey: false },
   );
   const nodes = Object.keys(mapped.workflow.graph).length;
-  if (command.json)
-    io.stdout(`${JSON.stringify({ model: command.model, nodes, map: mapped.workflow.map })}\n`);
+  if (command.json) io.stdout(`${JSON.stringify({ model, nodes, map: mapped.workflow.map })}\n`);
   else {
     const roles = Object.entries(mapped.workflow.map).map(([role, path]) => `${role} → ${path}`);
     io.stdout(
-      `${terminalSafe(`Imported ${command.model} (${nodes} nodes): ${roles.join(', ')}.`)}\n` +
-        `Run it with: pictor generate --provider comfyui --model ${command.model} "…"\n`,
+      `${terminalSafe(`Imported ${model} (${nodes} nodes): ${roles.join(', ')}.`)}\n` +
+        `Run it with: pictor generate --provider comfyui --model ${model} "…"\n`,
     );
   }
   return EXIT.ok;

@@ -10,7 +10,7 @@ import { InputStoreError } from '../core/inputs';
 import { describeThrown } from '../core/errors';
 import { LibraryHeldError } from '../core/fs';
 import { SettingsError } from '../core/settings';
-import { WorkflowSaveError } from '../core/workflows';
+import { WorkflowNameError, WorkflowSaveError } from '../core/workflows';
 import type { CliIo } from './cli-io';
 import { DEV_PROGRAM, EXIT, cliWording } from './cli-report';
 import { terminalSafe } from './terminal-text';
@@ -22,7 +22,8 @@ export function exitForThrown(error: unknown, io: CliIo): number {
     error instanceof EngineInputError ||
     error instanceof CompareInputError ||
     error instanceof EditInputError ||
-    error instanceof InputStoreError
+    error instanceof InputStoreError ||
+    error instanceof WorkflowNameError
   ) {
     io.stderr(`${terminalSafe(cliWording(error.message))}\n`);
     if (error instanceof UsageError)

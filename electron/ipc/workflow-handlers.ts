@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { MAX_WORKFLOW_BYTES, type WorkflowGraph } from '../../shared/domain/comfy-workflow';
 import { sentence } from '../../shared/i18n/sentence';
+import { isWorkflowName } from '../../shared/domain/workflow-name';
 import { cleanName } from '../../shared/text/shown-name';
 import {
   MAX_SHOWN_VALUE_CHARS,
@@ -16,12 +17,7 @@ import {
   type workflowRequests,
 } from '../../shared/ipc/workflow-contract';
 import { UserFacingError } from '../core/errors';
-import {
-  isWorkflowName,
-  readWorkflowFile,
-  saveMappedWorkflow,
-  type WorkflowBook,
-} from '../core/workflows';
+import { readWorkflowFile, saveMappedWorkflow, type WorkflowBook } from '../core/workflows';
 import type { LibraryDialogs } from '../ports/library-dialogs';
 import type { IpcHandlers } from './ipc-main-bridge';
 
@@ -118,7 +114,8 @@ export function workflowHandlers(deps: WorkflowHandlerDeps): Pick<IpcHandlers, W
       const saved = await saveMappedWorkflow(deps.workflows, name, graph, map);
       if (!saved.ok) throw refused(saved.problem);
       held.delete(token);
-      return { name };
+      // The name it is kept under: another spelling of `name` the book already had.
+      return { name: saved.name };
     },
     'workflows:remove': async ({ name }) => ({ removed: await deps.workflows.remove(name) }),
   };

@@ -21,8 +21,11 @@ export interface WorkflowsSlice {
   workflowsLoad(): Promise<void>;
   /** Main's open dialog and its check of the file: the inputs to map, or null (cancelled). Throws main's refusal. */
   workflowsPick(): Promise<WorkflowPick | null>;
-  /** Keeps the picked workflow with its map under its name, then lists again. Throws main's refusal. */
-  workflowsSave(input: RequestInput<'workflows:save'>): Promise<void>;
+  /**
+   * Keeps the picked workflow with its map under its name, then lists again; the name it is kept
+   * under (the one the book had, when it differs only in case). Throws main's refusal.
+   */
+  workflowsSave(input: RequestInput<'workflows:save'>): Promise<string>;
   /** Forgets one; true when it is gone. */
   workflowsRemove(name: string): Promise<boolean>;
 }
@@ -48,8 +51,9 @@ export const createWorkflowsSlice: Creator = (set, get) => ({
     return (await call('workflows:pick')).pick;
   },
   async workflowsSave(input) {
-    await call('workflows:save', input);
+    const { name } = await call('workflows:save', input);
     await get().workflowsLoad();
+    return name;
   },
   async workflowsRemove(name) {
     try {

@@ -9,6 +9,11 @@ import { z } from 'zod';
 import { lazySchema } from '../domain/lazy-schema';
 import { channel } from './lazy-contract';
 import { MAX_WORKFLOW_NODES, WORKFLOW_ROLES, inputPathSchema } from '../domain/comfy-workflow';
+import {
+  MAX_WORKFLOW_NAME_CHARS,
+  isKeptWorkflowName,
+  isWorkflowName,
+} from '../domain/workflow-name';
 
 /** Most inputs of one node shown for mapping (a node has at most 100). */
 const MAX_SHOWN_INPUTS = 100;
@@ -17,13 +22,19 @@ export const MAX_SHOWN_VALUE_CHARS = 120;
 /** Most workflows listed (core/workflows' book lists no more). */
 const MAX_WORKFLOWS = 500;
 
-/** A workflow's name: the model's id and its file's name (main checks it again). */
+/**
+ * A new workflow's name, the one rule of a workflow's name (shared/domain/workflow-name.ts: the
+ * model's id and its file's name, nothing Windows reads as another name); main checks it again.
+ */
 const workflowNameSchema = lazySchema(() =>
-  z
-    .string()
-    .max(64)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/)
-    .refine((name) => !/\.\.|\.$/.test(name), 'not a workflow name'),
+  z.string().max(MAX_WORKFLOW_NAME_CHARS).refine(isWorkflowName, 'not a workflow name'),
+);
+/**
+ * A kept workflow's name, as listed and removed: one an older Pictor kept under a name the rule
+ * now refuses (`CON`) is still one (workflow-name.ts `isKeptWorkflowName`).
+ */
+const keptWorkflowNameSchema = lazySchema(() =>
+  z.string().max(MAX_WORKFLOW_NAME_CHARS).refine(isKeptWorkflowName, 'not a workflow name'),
 );
 
 /** Which input takes each role (the prompt's is required). */
@@ -70,7 +81,7 @@ export const workflowRequests = {
     input: z.undefined(),
     output: z.object({
       workflows: z
-        .array(z.object({ name: workflowNameSchema(), map: z.record(z.string(), z.string()) }))
+        .array(z.object({ name: keptWorkflowNameSchema(), map: z.record(z.string(), z.string()) }))
         .max(MAX_WORKFLOWS),
     }),
   })),
@@ -90,16 +101,19 @@ export const workflowRequests = {
         .nullable(),
     }),
   })),
-  /** Keeps the picked graph with `map` as the model `name` (replacing one of that name). */
+  /**
+   * Keeps the picked graph with `map` as the model `name`, replacing one of that name or of one
+   * that differs from it only in case; `name`: the one it is kept under (that one's, if any).
+   */
   'workflows:save': channel(() => ({
     input: z
       .object({ token: z.string().uuid(), name: workflowNameSchema(), map: workflowMapInput() })
       .strict(),
-    output: z.object({ name: workflowNameSchema() }),
+    output: z.object({ name: keptWorkflowNameSchema() }),
   })),
   /** Forgets a kept workflow; `removed` false: there was none of that name. */
   'workflows:remove': channel(() => ({
-    input: z.object({ name: workflowNameSchema() }).strict(),
+    input: z.object({ name: keptWorkflowNameSchema() }).strict(),
     output: z.object({ removed: z.boolean() }),
   })),
 } as const;

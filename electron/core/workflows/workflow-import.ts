@@ -33,14 +33,18 @@ export async function readWorkflowFile(
   return readWorkflowText(bytes.toString('utf8'));
 }
 
-/** `graph` with `map` kept in `book` as `name`, or why not (nothing written then). */
+/**
+ * `graph` with `map` kept in `book` as `name`, with the name it is kept under (another spelling
+ * of `name` the book already had: workflow-book.ts), or why not (nothing written then).
+ * @throws what the book's save throws (a name it refuses, a disk that refuses the file).
+ */
 export async function saveMappedWorkflow(
   book: WorkflowBook,
   name: string,
   graph: WorkflowGraph,
   map: WorkflowMap,
-): Promise<{ ok: true; workflow: ComfyWorkflow } | { ok: false; problem: string }> {
+): Promise<{ ok: true; workflow: ComfyWorkflow; name: string } | { ok: false; problem: string }> {
   const mapped = mappedWorkflow(graph, map);
-  if (mapped.ok) await book.save(name, mapped.workflow);
-  return mapped;
+  if (!mapped.ok) return mapped;
+  return { ...mapped, name: await book.save(name, mapped.workflow) };
 }

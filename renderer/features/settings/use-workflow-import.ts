@@ -9,6 +9,11 @@
  */
 import { useState } from 'react';
 import type { WorkflowRole } from '../../../shared/domain/comfy-workflow';
+import {
+  isWorkflowName,
+  workflowNameProblem,
+  type WorkflowNameProblem,
+} from '../../../shared/domain/workflow-name';
 import { ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import { useFormDraft } from '../../store/use-form-draft';
@@ -29,9 +34,13 @@ export const ROLE_KIND: Readonly<Record<WorkflowRole, 'text' | 'number'>> = {
   image: 'text',
 };
 
-/** As main checks a workflow's name (workflow-contract.ts): the page only enables Save by it. */
-function isWorkflowName(name: string): boolean {
-  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name) && !/\.\.|\.$/.test(name);
+/**
+ * Why `name` cannot name a workflow beyond its letters, which the field's hint says (the one rule
+ * main checks too, shared/domain/workflow-name.ts), or null.
+ */
+function shownProblem(name: string): Exclude<WorkflowNameProblem, 'form'> | null {
+  const problem = workflowNameProblem(name);
+  return problem === 'form' ? null : problem;
 }
 
 /** The first input the role's name suggests (a CLIP text box for the prompt, `seed` for the seed). */
@@ -57,6 +66,8 @@ export interface WorkflowImport {
   readonly busy: boolean;
   /** The name can name a model and the prompt has its input. */
   readonly ready: boolean;
+  /** Why the name cannot name a workflow beyond its letters (`shownProblem`), or null. */
+  readonly nameProblem: Exclude<WorkflowNameProblem, 'form'> | null;
   choose(): Promise<void>;
   setName(name: string): void;
   setRole(role: WorkflowRole, path: string): void;
@@ -102,9 +113,10 @@ export function useWorkflowImport(): WorkflowImport {
   const save = () =>
     run(async () => {
       if (!pick || map.prompt === undefined) return;
-      await store().workflowsSave({ token: pick.token, name, map: { ...map, prompt: map.prompt } });
+      const input = { token: pick.token, name, map: { ...map, prompt: map.prompt } };
+      const kept = await store().workflowsSave(input);
       drop('workflows.import');
-      setSaved(name);
+      setSaved(kept);
     });
   const ready = pick !== null && isWorkflowName(name) && map.prompt !== undefined;
   const cancel = () => {
@@ -117,5 +129,6 @@ export function useWorkflowImport(): WorkflowImport {
   const setRole = (role: WorkflowRole, path: string) => {
     if (draft) setDraft({ ...draft, map: withRole(draft.map, role, path) });
   };
-  return { pick, name, map, error, saved, busy, ready, choose, setName, setRole, save, cancel };
+  const state = { pick, name, map, error, saved, busy, ready, nameProblem: shownProblem(name) };
+  return { ...state, choose, setName, setRole, save, cancel };
 }

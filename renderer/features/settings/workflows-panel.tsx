@@ -53,6 +53,11 @@ function MappingForm({ flow }: { flow: WorkflowImport }) {
       <TextField
         label={t('settings.workflows.name')}
         hint={t('settings.workflows.nameHint')}
+        error={
+          flow.nameProblem
+            ? t('settings.workflows.nameRefused', { rule: flow.nameProblem })
+            : undefined
+        }
         value={flow.name}
         maxLength={64}
         onChange={flow.setName}

@@ -77,6 +77,9 @@ export const settings = {
   'settings.workflows.name': 'Model name',
   'settings.workflows.nameHint':
     'Letters, digits, “.”, “_” or “-”, starting with a letter or a digit; at most 64.',
+  // The one rule of a workflow's name beyond its letters (shared/domain/workflow-name.ts).
+  'settings.workflows.nameRefused':
+    '{rule, select, device {Windows takes a name whose part before the first dot is CON, PRN, AUX, NUL, COM0–COM9 or LPT0–LPT9 for a device, not a file: choose another, so the workflow opens on every system.} ending {The name cannot end in a dot or a space: Windows drops them from a file’s name.} other {The name holds an invisible character: remove it.}}',
   'settings.workflows.role.prompt': 'Prompt',
   'settings.workflows.role.negative': 'Negative prompt',
   'settings.workflows.role.seed': 'Seed',

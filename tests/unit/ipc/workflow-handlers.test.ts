@@ -5,7 +5,7 @@
  * and map are bounded by the contract and checked again by core/workflows (the book
  * `pictor comfy import` writes), and a kept workflow is listed and removed by name only.
  */
-import { readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestChannel, Result } from '../../../shared/ipc/contract';
@@ -128,6 +128,45 @@ describe('workflows: channels', () => {
       });
     }
     expect(await readdir(main.runtime.dataDir)).not.toContain('comfyui-workflows');
+  });
+
+  it('checks a name by the one rule: a device refused before main, a kept one listed and removed, a twin saved under the name kept', async () => {
+    const { main, invoke } = await wired();
+    const answer = await picked(main, invoke, JSON.stringify(GRAPH));
+    const { token } = (answer as { value: { pick: { token: string } } }).value.pick;
+    const map = { prompt: '6.text' };
+    for (const name of ['CON', 'nul', 'aux.json', 'COM1', 'port\u200brait', 'portrait '])
+      expect(await invoke('workflows:save', { token, name, map }), name).toMatchObject({
+        ok: false,
+        error: { code: 'bad_input' },
+      });
+    expect(await readdir(main.runtime.dataDir)).not.toContain('comfyui-workflows');
+    // An older Pictor's workflows: one under a device's name, one that only differs in case.
+    const folder = join(main.runtime.dataDir, 'comfyui-workflows');
+    await mkdir(folder, { recursive: true });
+    const kept = { graph: GRAPH, map: { prompt: '6.text', seed: '3.seed' } };
+    for (const file of ['CON.json', 'Portrait.json'])
+      await writeFile(join(folder, file), JSON.stringify({ version: 1, workflow: kept }));
+    expect(await invoke('workflows:list')).toEqual({
+      ok: true,
+      value: {
+        workflows: [
+          { name: 'CON', map: kept.map },
+          { name: 'Portrait', map: kept.map },
+        ],
+      },
+    });
+    expect(await invoke('workflows:save', { token, name: 'portrait', map })).toEqual({
+      ok: true,
+      value: { name: 'Portrait' },
+    });
+    expect((await readdir(folder)).sort()).toEqual(['CON.json', 'Portrait.json']);
+    expect((await main.runtime.core.workflows.lookup('PORTRAIT'))?.map).toEqual(map);
+    expect(await invoke('workflows:remove', { name: 'CON' })).toEqual({
+      ok: true,
+      value: { removed: true },
+    });
+    expect(await readdir(folder)).toEqual(['Portrait.json']);
   });
 
   it('says a file it cannot read, and a cancelled dialog reads nothing', async () => {

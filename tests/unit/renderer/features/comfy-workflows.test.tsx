@@ -4,13 +4,15 @@
  * as a model of ComfyUI through core/workflows (the book `pictor comfy import` writes); the compose
  * form then offers it and runs it on a ComfyUI dialect on loopback, once, saving its image, and
  * compare offers it on a ComfyUI row. A file that is no workflow is refused with the check's own
- * sentence; a kept one can be removed. "Connect a service" connects ComfyUI by its address alone.
+ * sentence; a kept one can be removed. A name is checked by the one rule of a workflow's name (a
+ * device's refused, saying why; one differing only in case is the workflow kept under it). "Connect
+ * a service" connects ComfyUI by its address alone.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { readWorkflowText } from '../../../../shared/domain/comfy-prompt';
+import { DEFAULT_WORKFLOW, readWorkflowText } from '../../../../shared/domain/comfy-prompt';
 import type { DemoService } from '../../../../electron/demo-service/types';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { connectService, startDialect } from '../dialect-services';
@@ -164,6 +166,43 @@ describe('ComfyUI workflows in Settings', () => {
     await user.click(await within(panel).findByRole('button', { name: 'Remove portrait' }));
     await within(panel).findByText('No workflow imported yet.');
     expect(await main.runtime.core.workflows.lookup('portrait')).toBeUndefined();
+  });
+
+  it('names a workflow by the one rule: a device’s name is refused, saying why, and a name differing only in case saves the workflow kept', async () => {
+    const app = await openComfySettings();
+    const { user, main } = app;
+    await main.runtime.core.workflows.save('portrait', DEFAULT_WORKFLOW);
+    await pickedFile(app, 'CON.json', JSON.stringify(EXPORTED_WORKFLOW));
+    const panel = workflowsPanel();
+    await user.click(within(panel).getByRole('button', { name: 'Import a workflow…' }));
+    // The file's name is a device's on Windows: not suggested.
+    const name = await within(panel).findByLabelText('Model name');
+    expect(name).toHaveProperty('value', '');
+    const save = within(panel).getByRole('button', { name: 'Save workflow' });
+    const said = [
+      ['CON', /^Windows takes a name whose part before the first dot is CON, PRN, AUX, NUL/],
+      ['aux.json', /^Windows takes a name whose part before the first dot is CON, PRN, AUX, NUL/],
+      ['portrait.', /^The name cannot end in a dot or a space/],
+    ] as const;
+    for (const [typed, sentence] of said) {
+      await user.clear(name);
+      await user.type(name, typed);
+      expect(within(panel).getByText(sentence)).toBeTruthy();
+      expect(name.getAttribute('aria-invalid')).toBe('true');
+      expect(save).toHaveProperty('disabled', true);
+    }
+    await user.clear(name);
+    await user.type(name, 'Portrait');
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    await user.click(save);
+    // One workflow under the name it had: the book's, replaced, and said so.
+    await within(panel).findByText(/^Saved portrait\./);
+    expect((await main.runtime.core.workflows.list()).map((row) => row.name)).toEqual(['portrait']);
+    expect((await main.runtime.core.workflows.lookup('portrait'))?.graph).toEqual(
+      EXPORTED_WORKFLOW,
+    );
+    expect(within(panel).queryByRole('button', { name: 'Remove Portrait' })).toBeNull();
+    within(panel).getByRole('button', { name: 'Remove portrait' });
   });
 
   it('connects ComfyUI in "Connect a service" by its address alone: it needs no key', async () => {
