@@ -4,8 +4,9 @@
  * chunk holds a thousand small calls) and never read the answers: each call's work and answer
  * would sit in the server's memory. So the transport hands the SDK at most CALLS_AT_ONCE calls,
  * and a next one only while the client has read its answers (stdout under MAX_UNREAD_BYTES);
- * the others wait, in arrival order. Past CALLS_WAITING waiting, the server stops reading the
- * client's messages: what it sends next waits in the pipe, in the client's memory.
+ * the others wait, in arrival order. Past CALLS_WAITING waiting, or MAX_WAITING_BYTES of them (a
+ * call's line may be 10 MB, the SDK's bound), the server stops reading the client's messages: what
+ * it sends next waits in the pipe, in the client's memory. It reads on below half of both.
  *
  * Notifications pass at once (a cancel is never stuck behind calls), and a cancel frees its
  * call's place: the SDK sends no answer to a call that was cancelled.
@@ -15,7 +16,9 @@
  * that retries after its own timeout, submitted twice, and both answers carried one id. A repeat
  * of a call still waiting or at work is answered by an error without an id (with the id, the
  * client would take it for the first call's answer); a repeat of an answered or cancelled one,
- * among the connection's last IDS_REMEMBERED calls, by an error with its id.
+ * among the connection's last IDS_REMEMBERED calls, by an error with its id. Those refusals are
+ * answers like any other: they wait their turn behind the unread answers and count among the
+ * waiting, so a client that repeats an id and never reads stops being read, as one that calls does.
  */
 import { createHash } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
@@ -37,6 +40,10 @@ import { MAX_UNREAD_BYTES, outputRoom, type OutputRoom } from './mcp-output-room
 export const CALLS_AT_ONCE = 16;
 /** Calls read and waiting their turn before the server stops reading. */
 const CALLS_WAITING = 1_000;
+/** Bytes of calls (and refusals) read and waiting before the server stops reading. */
+export const MAX_WAITING_BYTES = 32 * 1024 * 1024;
+/** What a refusal holds beside its id, about: the error's sentence and framing. */
+const REFUSAL_BYTES = 320;
 /** The ids of the connection's latest calls kept to refuse a repeat (past the calls in flight). */
 const IDS_REMEMBERED = 10_000;
 /** An id longer than this is remembered by its digest (a line may hold an id of megabytes). */
@@ -53,11 +60,21 @@ function keyOf(id: RequestId): string {
   return `${typeof id}:${kept}`;
 }
 
-/** A call read and not yet handed on, with its id's key. */
+/** A call read and not yet handed on, with its id's key and about the memory it holds. */
 interface WaitingCall {
   readonly message: JSONRPCMessage & { readonly id: RequestId };
   readonly key: string;
+  readonly bytes: number;
 }
+
+/** A refusal of a repeated id, not yet written (see refuse()). */
+interface WaitingRefusal {
+  readonly id: RequestId | undefined;
+  readonly earlier: Earlier;
+  readonly bytes: number;
+}
+
+type Earlier = 'is being answered' | 'was answered';
 
 /** `inner` (reading `input`, writing `out`) with its calls handed on a few at a time. */
 export class CallGate implements Transport {
@@ -67,6 +84,10 @@ export class CallGate implements Transport {
   /** The calls handed on and not yet answered, by their ids' keys. */
   private readonly running = new Set<string>();
   private readonly waiting: WaitingCall[] = [];
+  /** Refusals waiting to be written: they need room on the way out, not a place to run. */
+  private readonly refusals: WaitingRefusal[] = [];
+  /** About the memory the waiting calls and refusals hold (their text's length). */
+  private waitingBytes = 0;
   /** The keys of the latest calls' ids, oldest first (IDS_REMEMBERED of them). */
   private readonly remembered = new Set<string>();
   private readingPaused = false;
@@ -87,6 +108,8 @@ export class CallGate implements Transport {
     this.inner.onmessage = (message) => this.received(message);
     this.inner.onclose = () => {
       this.waiting.length = 0;
+      this.refusals.length = 0;
+      this.waitingBytes = 0;
       this.onclose?.();
     };
     this.inner.onerror = (error) => this.onerror?.(error);
@@ -118,9 +141,18 @@ export class CallGate implements Transport {
     if (this.inFlight(key)) return this.refuse(undefined, 'is being answered');
     if (this.remembered.has(key)) return this.refuse(message.id, 'was answered');
     this.remember(key);
-    this.waiting.push({ message, key });
+    const call = { message, key, bytes: JSON.stringify(message).length };
+    this.waiting.push(call);
+    this.waited(call.bytes);
+  }
+
+  /** Something of `bytes` waits its turn; the reading stops while too many or too much wait. */
+  private waited(bytes: number): void {
+    this.waitingBytes += bytes;
     this.pump();
-    if (this.waiting.length >= CALLS_WAITING && !this.readingPaused) {
+    const count = this.waiting.length + this.refusals.length;
+    const full = count >= CALLS_WAITING || this.waitingBytes >= MAX_WAITING_BYTES;
+    if (full && !this.readingPaused) {
       this.readingPaused = true;
       this.input.pause();
     }
@@ -138,8 +170,14 @@ export class CallGate implements Transport {
     if (oldest.done !== true) this.remembered.delete(oldest.value);
   }
 
-  /** A call under an id an earlier call had: not run, said so (see the file comment). */
-  private refuse(id: RequestId | undefined, earlier: 'is being answered' | 'was answered'): void {
+  /** A call under an id an earlier call had: not run, said so in its turn (see the file comment). */
+  private refuse(id: RequestId | undefined, earlier: Earlier): void {
+    const bytes = REFUSAL_BYTES + (id === undefined ? 0 : String(id).length);
+    this.refusals.push({ id, earlier, bytes });
+    this.waited(bytes);
+  }
+
+  private sendRefusal(id: RequestId | undefined, earlier: Earlier): void {
     const message = `Invalid Request: the call's id is that of an earlier call of this connection, which ${earlier}, so it was not run. Each call needs an id of its own.`;
     const error = { code: INVALID_REQUEST, message };
     void this.inner
@@ -162,7 +200,7 @@ export class CallGate implements Transport {
       return true;
     }
     const at = this.waiting.findIndex((call) => call.key === key);
-    if (at >= 0) this.waiting.splice(at, 1);
+    if (at >= 0) this.waitingBytes -= this.waiting.splice(at, 1)[0]?.bytes ?? 0;
     return false;
   }
 
@@ -171,19 +209,30 @@ export class CallGate implements Transport {
     this.pump();
   }
 
-  /** Hands on the waiting calls there is room for; reads on once few wait. */
+  /**
+   * Hands on the waiting calls there is room for, and writes the waiting refusals, while the client
+   * has read its answers; reads on once few wait.
+   */
   private pump(): void {
-    while (this.running.size < CALLS_AT_ONCE) {
-      if (this.waiting.length > 0 && this.out.writableLength > MAX_UNREAD_BYTES) {
+    for (;;) {
+      const refusal = this.refusals.length > 0;
+      if (!refusal && (this.waiting.length === 0 || this.running.size >= CALLS_AT_ONCE)) break;
+      if (this.out.writableLength > MAX_UNREAD_BYTES) {
         this.pumpOnDrain();
         break;
       }
-      const next = this.waiting.shift();
+      const next = refusal ? this.refusals.shift() : this.waiting.shift();
       if (next === undefined) break;
-      this.running.add(next.key);
-      this.onmessage?.(next.message);
+      this.waitingBytes -= next.bytes;
+      if ('earlier' in next) this.sendRefusal(next.id, next.earlier);
+      else {
+        this.running.add(next.key);
+        this.onmessage?.(next.message);
+      }
     }
-    if (this.readingPaused && this.waiting.length < CALLS_WAITING / 2) {
+    const count = this.waiting.length + this.refusals.length;
+    const few = count < CALLS_WAITING / 2 && this.waitingBytes < MAX_WAITING_BYTES / 2;
+    if (this.readingPaused && few) {
       this.readingPaused = false;
       this.input.resume();
     }
