@@ -6,7 +6,6 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
@@ -19,6 +18,7 @@ import { registerTaskList } from './mcp-task-list';
 import { registerCompare } from './mcp-compare-tool';
 import type { OutputRoom } from './mcp-output-room';
 import { CallGate } from './mcp-call-gate';
+import { StdioAnswerTransport } from './mcp-stdio-transport';
 import type { CredentialsProvider } from '../../ports/credentials';
 
 /** What the server runs on: the core, where submits go, the limits, the key to keep out. */
@@ -109,7 +109,7 @@ export async function serveOverStdio(
   { stdin, stdout }: StdioStreams = process,
 ): Promise<void> {
   const transport = new CallGate(
-    scrubbingTransport(new StdioServerTransport(stdin, stdout), keys),
+    scrubbingTransport(new StdioAnswerTransport(stdin, stdout), keys),
     stdin,
     stdout,
   );

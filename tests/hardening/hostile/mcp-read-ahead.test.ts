@@ -1,6 +1,7 @@
 /**
  * `pictor mcp` under a client that sends more than the server should hold: large calls while every
- * place to run is taken, and one id again and again while it never reads the answers. What the
+ * place to run is taken, and one id again and again while it never reads the answers (whose
+ * refusals, many small writes, must not each leave a listener on stdout either). What the
  * server has read and not yet run or written is its memory; past MAX_WAITING_BYTES (or the unread
  * answers' bound, for refusals) it must stop reading, so the rest waits in the pipe, and answer
  * everything once the client lets it. The server's own serveOverStdio and the SDK's server, on
@@ -139,6 +140,8 @@ describe('what the server reads ahead', () => {
       output.out.writableLength,
       'bytes of refusals held for a client that reads none',
     ).toBeLessThan(2 * MAX_UNREAD_BYTES);
+    // They wait in the stream's buffer, not as a listener each on it (mcp-stdio-transport.ts).
+    expect(output.out.listenerCount('drain'), 'drain listeners on stdout').toBeLessThanOrEqual(2);
     output.readAll();
     await vi.waitFor(() => expect(output.answers()).toBe(2 + repeats), { timeout: 60_000 });
     stdin.end();
