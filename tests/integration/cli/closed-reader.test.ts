@@ -160,6 +160,50 @@ describe('a reader that closes early', () => {
     expect(JSON.parse(firstLine)).toMatchObject({ taskId: `task-${TASKS - 1}` });
   });
 
+  it('ends pictor mcp quietly with 141 when its client stops reading answers', async () => {
+    // An MCP client that goes away without closing the server's stdin: the answer to its next
+    // calls is written to a pipe nobody reads, and the server ends as a closed reader ends a list.
+    const library = await tempFolder('closed-mcp');
+    try {
+      const child = spawn(
+        process.execPath,
+        [...nodeEntryArgs('cli'), 'mcp', '--provider', 'demo', '--data-dir', library],
+        { cwd: REPO_ROOT, env: childEnv({ home: world.home }), stdio: ['pipe', 'pipe', 'pipe'] },
+      );
+      let said = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (said += chunk));
+      const closed = new Promise<number | null>((resolve, reject) => {
+        child.once('error', reject);
+        child.once('close', (code) => resolve(code));
+      });
+      const call = (id: number, method: string, params: object) =>
+        `${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`;
+      let firstLine = '';
+      child.stdout.setEncoding('utf8').once('data', (chunk: string) => {
+        firstLine = chunk.slice(0, chunk.indexOf('\n') + 1);
+        child.stdout.destroy();
+        // The client sends on, reading nothing: the tools' list, many times over a pipe's worth.
+        for (let id = 1; id <= 100; id++) child.stdin.write(call(id, 'tools/list', {}));
+      });
+      child.stdin.on('error', () => undefined);
+      child.stdin.write(
+        call(0, 'initialize', {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'gone', version: '1' },
+        }),
+      );
+      expect(await closed).toBe(141);
+      expect(JSON.parse(firstLine)).toMatchObject({
+        id: 0,
+        result: { serverInfo: { name: 'pictor' } },
+      });
+      expect(said).not.toMatch(/EPIPE|Error|\n\s+at /);
+    } finally {
+      await removeFolder(library);
+    }
+  }, 60_000);
+
   it('ends quietly with 141 when stderr is the stream closed', async () => {
     // The default page of 50 rows, then a "more" line on stderr, whose reader is gone.
     const run = await runClosing(['list', '--data-dir', world.dataDir], 'stderr', true);
