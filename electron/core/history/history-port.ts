@@ -10,7 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { Worker, WorkerOptions } from 'node:worker_threads';
+import type { MessagePort, Worker, WorkerOptions } from 'node:worker_threads';
 import { sentence } from '../../../shared/i18n/sentence';
 import { UserFacingError } from '../errors';
 import { HistoryError } from './history-error';
@@ -29,6 +29,12 @@ export interface HistoryPortOptions {
   readonly workerUrl?: URL;
   /** Tests only: each write waits half-way through its transaction until the cell is not 0. */
   readonly gate?: SharedArrayBuffer;
+  /**
+   * Tests only: the worker's looks for a fold run when a time is posted on this port, from 0, not
+   * on its timer (history-worker-protocol.ts, ClockTick); each answers the time it looked at. The
+   * port goes to the first worker started, for its life.
+   */
+  readonly clock?: MessagePort;
   /**
    * Run the operations on this thread, on a store of the port's own on the same file (opened at
    * the first call, as the worker opens one): for a host with no event loop to keep free (the
@@ -178,11 +184,19 @@ export class HistoryPort {
   }
 
   #start(): Running {
-    const { gate } = this.options;
-    const data = gate === undefined ? { file: this.file } : { file: this.file, gate };
+    const { gate, clock } = this.options;
+    const data = {
+      file: this.file,
+      ...(gate === undefined ? {} : { gate }),
+      ...(clock === undefined ? {} : { clock }),
+    };
     // node:worker_threads loaded here: a port that runs in its own thread (the CLI's) never loads it.
     const { Worker: Thread } = process.getBuiltinModule('node:worker_threads');
-    const worker = new Thread(this.#url, workerOptions(this.#url, data));
+    const options = workerOptions(this.#url, data);
+    const worker = new Thread(
+      this.#url,
+      clock === undefined ? options : { ...options, transferList: [clock] },
+    );
     const running: Running = { worker, pending: new Map() };
     worker.on('message', (message: unknown) => this.#settle(running, message));
     // Kept for the worker's life: an 'error' with no listener would throw in this process.

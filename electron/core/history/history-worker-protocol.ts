@@ -50,6 +50,25 @@ export type TriageEdit =
       readonly leave?: string;
     };
 
+/**
+ * How often the worker looks whether to fold the write-ahead log into the file, and the longest it
+ * lets commits go on unfolded (history-worker.ts says why). Here, where a test's manual clock
+ * (HistoryPortOptions.clock) reads them too.
+ */
+export const FOLD_LOOK_MS = 1_000;
+export const FOLD_WHILE_WRITING_MS = 10_000;
+
+/**
+ * Tests only, on the clock port: main says the time is `now` (ms from the worker's start) and the
+ * worker looks at once, as its timer would, then answers with the time it looked at.
+ */
+export interface ClockTick {
+  readonly now: number;
+}
+export interface ClockLooked {
+  readonly looked: number;
+}
+
 /** Tasks per chunk of a triage write's deltas (main takes in one chunk per turn of its loop). */
 export const DELTAS_PER_CHUNK = 200;
 

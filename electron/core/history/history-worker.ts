@@ -7,10 +7,18 @@
  * Runs from its own bundle (dist-electron/history-worker.js, beside main.js) and, in tests and
  * `npm run cli`, from source with tsx's loader (history-port.ts starts it).
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { UserFacingError } from '../errors';
 import { HistoryStore } from './history-store';
-import { callSchema, type HistoryCall, type HistoryReply } from './history-worker-protocol';
+import {
+  callSchema,
+  FOLD_LOOK_MS,
+  FOLD_WHILE_WRITING_MS,
+  type ClockLooked,
+  type ClockTick,
+  type HistoryCall,
+  type HistoryReply,
+} from './history-worker-protocol';
 import { runHistoryOp } from './history-worker-ops';
 
 interface HistoryWorkerData {
@@ -21,6 +29,8 @@ interface HistoryWorkerData {
    * worker ends on the spot, its transaction open (a crash in the middle of a write).
    */
   readonly gate?: SharedArrayBuffer;
+  /** Tests only: the looks run when a time comes on this port, not on a timer (ClockTick). */
+  readonly clock?: MessagePort;
 }
 
 const data = workerData as HistoryWorkerData;
@@ -64,34 +74,42 @@ function answer(call: HistoryCall): HistoryReply {
 
 /**
  * How often the worker looks whether to fold the write-ahead log into the file (the timer waits
- * behind any call). Main's store leaves that to it up to a bound (history-port.ts), so a user's
- * write commits into the log and returns: at 100,000 records a fold of SQLite's default 1,000
- * pages took 15 to 45 ms, inside every 130th put. The worker folds once a look finds no commit
- * since the last (a fold beside main's writes slows their syncs: the disk is shared), and at
- * least every {@link FOLD_WHILE_WRITING_MS} while they go on, so that what main folds at its
- * bound is what came after.
+ * behind any call): every FOLD_LOOK_MS. Main's store leaves that to it up to a bound
+ * (history-port.ts), so a user's write commits into the log and returns: at 100,000 records a fold
+ * of SQLite's default 1,000 pages took 15 to 45 ms, inside every 130th put. The worker folds once a
+ * look finds no commit since the last (a fold beside main's writes slows their syncs: the disk is
+ * shared), and at least every FOLD_WHILE_WRITING_MS while they go on, so that what main folds at
+ * its bound is what came after.
  */
-const LOOK_MS = 1_000;
-const FOLD_WHILE_WRITING_MS = 10_000;
-
 let seenVersion = store.dataVersion();
 /** The version at the last fold: an idle look with nothing committed since then has nothing to fold. */
 let foldedVersion: number | null = null;
-let foldedAt = performance.now();
-setInterval(() => {
+let foldedAt = data.clock === undefined ? performance.now() : 0;
+
+function look(now: number): void {
   const version = store.dataVersion();
   const idle = version === seenVersion;
   seenVersion = version;
   if (idle && version === foldedVersion) return;
-  if (!idle && performance.now() - foldedAt < FOLD_WHILE_WRITING_MS) return;
-  foldedAt = performance.now();
+  if (!idle && now - foldedAt < FOLD_WHILE_WRITING_MS) return;
+  foldedAt = now;
   foldedVersion = version;
   try {
     store.checkpoint();
   } catch {
     // Another connection folding the log right now: the rest waits for the next look.
   }
-}, LOOK_MS).unref();
+}
+
+const { clock } = data;
+if (clock === undefined) setInterval(() => look(performance.now()), FOLD_LOOK_MS).unref();
+else {
+  clock.on('message', ({ now }: ClockTick) => {
+    look(now);
+    clock.postMessage({ looked: now } satisfies ClockLooked);
+  });
+  clock.unref();
+}
 
 parentPort?.on('message', (message: unknown) => {
   const call = callSchema().safeParse(message);

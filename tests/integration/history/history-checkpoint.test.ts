@@ -10,9 +10,16 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { copyFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { HistoryPort, MAIN_CHECKPOINT_PAST } from '../../../electron/core/history/history-port';
 import { HistoryStore } from '../../../electron/core/history/history-store';
+import {
+  FOLD_LOOK_MS,
+  FOLD_WHILE_WRITING_MS,
+  type ClockLooked,
+  type ClockTick,
+} from '../../../electron/core/history/history-worker-protocol';
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
 import { bundledHistoryPort } from '../../support/bundled-history-worker';
 import { nodeEntryArgs } from '../../support/node-entry-args';
@@ -70,10 +77,10 @@ function opened(file: string, checkpointPast?: number): HistoryStore {
 }
 
 /** A history file opened as main's store is, its worker running beside it (both ended with the test). */
-async function mainBesideWorker() {
+async function mainBesideWorker(clock?: MessagePort) {
   const dir = await testFolder('checkpoint');
   const file = join(dir, 'history.sqlite');
-  const port = new HistoryPort(file, bundledHistoryPort().historyPort);
+  const port = new HistoryPort(file, { ...bundledHistoryPort().historyPort, clock });
   onTestFinished(() => port.dispose());
   const main = opened(file, port.mainCheckpointPast);
   await port.warm();
@@ -115,15 +122,28 @@ describe('the history write-ahead log', { timeout: 120_000 }, () => {
     await vi.waitFor(() => expect(folded(file, 'fold-1')).toBe(true), UNTIL);
   });
 
-  it('the worker folds while writes never pause, at least every 10 s', async () => {
-    const { file, main } = await mainBesideWorker();
-    main.put(record(0));
-    // A commit between every two of the worker's looks: it never sees the writes pause.
-    let n = 1;
-    const writes = setInterval(() => main.put(record(n++)), 200);
-    onTestFinished(() => clearInterval(writes));
-    await vi.waitFor(() => expect(folded(file, 'fold-0')).toBe(true), UNTIL);
-    expect(n).toBeGreaterThan(5);
+  it('the worker folds while writes never pause, at least every FOLD_WHILE_WRITING_MS', async () => {
+    // The worker's looks on a manual clock: a commit between every two of them, so it never sees
+    // the writes pause, and each look answered before the next commit.
+    const clock = new MessageChannel();
+    onTestFinished(() => clock.port1.close());
+    const { file, main } = await mainBesideWorker(clock.port2);
+    const look = async (now: number) => {
+      const looked = once(clock.port1, 'message');
+      clock.port1.postMessage({ now } satisfies ClockTick);
+      const [answer] = (await looked) as [ClockLooked];
+      expect(answer.looked).toBe(now);
+    };
+    let n = 0;
+    for (let now = FOLD_LOOK_MS; now < FOLD_WHILE_WRITING_MS; now += FOLD_LOOK_MS) {
+      main.put(record(n++));
+      await look(now);
+    }
+    expect(folded(file, 'fold-0'), 'folded while writes went on, before the bound').toBe(false);
+    main.put(record(n++));
+    await look(FOLD_WHILE_WRITING_MS);
+    expect(folded(file, 'fold-0'), 'folded at the bound, writes going on').toBe(true);
+    expect(folded(file, `fold-${n - 1}`)).toBe(true);
   });
 
   it('a process killed between its commits and any fold loses none of them', async () => {
