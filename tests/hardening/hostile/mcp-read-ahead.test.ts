@@ -54,6 +54,23 @@ function initialize(): string {
   return `${line({ id: 0, method: 'initialize', params })}${line({ method: 'notifications/initialized' })}`;
 }
 
+/** A server with a `quick` tool (and what `more` registers) served on streams of the test's. */
+function serving(more: (server: McpServer) => void = () => undefined) {
+  const server = new McpServer({ name: 'ahead', version: '1' });
+  more(server);
+  server.registerTool('quick', { description: 'Answers at once.' }, () => ({
+    content: [{ type: 'text', text: 'done' }],
+  }));
+  const stdin = new PassThrough();
+  const output = heldOutput(true);
+  const served = serveOverStdio(server, [], new AbortController().signal, {
+    stdin,
+    stdout: output.out,
+  });
+  stdin.write(initialize());
+  return { stdin, output, served };
+}
+
 /** Bytes the client wrote that the server has not taken from the pipe yet. */
 function unreadInput(stdin: PassThrough): number {
   return stdin.readableLength + stdin.writableLength;
@@ -62,22 +79,13 @@ function unreadInput(stdin: PassThrough): number {
 describe('what the server reads ahead', () => {
   it('stops reading large calls once MAX_WAITING_BYTES of them wait, and runs every one later', async () => {
     const release: Array<() => void> = [];
-    const server = new McpServer({ name: 'ahead', version: '1' });
-    server.registerTool(
-      'hold',
-      { description: 'Ends when the test releases it.' },
-      () => new Promise((resolve) => release.push(() => resolve({ content: [] }))),
+    const { stdin, output, served } = serving((server) =>
+      server.registerTool(
+        'hold',
+        { description: 'Ends when the test releases it.' },
+        () => new Promise((resolve) => release.push(() => resolve({ content: [] }))),
+      ),
     );
-    server.registerTool('quick', { description: 'Answers at once.' }, () => ({
-      content: [{ type: 'text', text: 'done' }],
-    }));
-    const stdin = new PassThrough();
-    const output = heldOutput(true);
-    const served = serveOverStdio(server, [], new AbortController().signal, {
-      stdin,
-      stdout: output.out,
-    });
-    stdin.write(initialize());
     for (let id = 1; id <= CALLS_AT_ONCE; id++) {
       stdin.write(line({ id, method: 'tools/call', params: { name: 'hold', arguments: {} } }));
     }
@@ -111,20 +119,10 @@ describe('what the server reads ahead', () => {
   }, 120_000);
 
   it('a repeated id while answers go unread: the refusals wait their turn, and the reading stops', async () => {
-    const server = new McpServer({ name: 'ahead', version: '1' });
-    server.registerTool('quick', { description: 'Answers at once.' }, () => ({
-      content: [{ type: 'text', text: 'done' }],
-    }));
-    const stdin = new PassThrough();
-    const output = heldOutput(true);
-    const served = serveOverStdio(server, [], new AbortController().signal, {
-      stdin,
-      stdout: output.out,
-    });
+    const { stdin, output, served } = serving();
     // A long id, answered once, then sent again and again: each refusal carries it back.
     const id = 'i'.repeat(64 * 1024);
     const call = line({ id, method: 'tools/call', params: { name: 'quick', arguments: {} } });
-    stdin.write(initialize());
     stdin.write(call);
     await vi.waitFor(() => expect(output.answers()).toBe(2), UNTIL);
     output.stop();
