@@ -1,9 +1,10 @@
 /**
  * `pictor mcp` under a client that sends calls and never reads the answers. Every answer the
  * server writes and the client has not read sits in stdout's buffer, in the server's memory: the
- * server must stop reading calls once that buffer is over its bound, so the client's writes wait
- * in the pipe, and read on once the client reads. The server's own serveOverStdio and the SDK's
- * server, on streams standing in for stdin and a stdout nobody reads.
+ * server must hand on no call once that buffer is over its bound (the calls it has read wait, and
+ * past their own limit the client's writes wait in the pipe), and go on once the client reads.
+ * The server's own serveOverStdio and the SDK's server, on streams standing in for stdin and a
+ * stdout nobody reads.
  */
 import { PassThrough, Writable } from 'node:stream';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -33,11 +34,12 @@ function unreadOutput() {
     answers: () => answers,
     /** The client reads everything written so far, and from now on. */
     readAll() {
-      for (const done of held.splice(0)) done();
+      // The writer first: the held write's callback hands the stream's next chunk to it at once.
       out._write = (chunk: Buffer, _encoding, done) => {
         answers += chunk.toString('utf8').split('\n').length - 1;
         done();
       };
+      for (const done of held.splice(0)) done();
     },
   };
 }
@@ -58,7 +60,7 @@ function initialize(): string {
 }
 
 describe('a client that never reads the answers', () => {
-  it('stops reading its calls while over the bound, and answers every one once it reads', async () => {
+  it('hands on no call while its unread answers are over the bound, and answers every one once it reads', async () => {
     const server = new McpServer({ name: 'load', version: '1' });
     server.registerTool('big', { description: 'A large answer.' }, () => ({
       content: [{ type: 'text', text: 'x'.repeat(ANSWER_BYTES) }],
@@ -71,11 +73,23 @@ describe('a client that never reads the answers', () => {
     for (let id = 1; id <= CALLS; id++) {
       stdin.write(message(id, 'tools/call', { name: 'big', arguments: {} }));
     }
-    // Either the server stopped reading, or it holds twice the bound of unread answers.
+    // The server answers until what the client has not read passes the bound (its reading of
+    // calls has stopped long before, at the waiting calls' own limit: that proves nothing here)…
     await vi.waitFor(
-      () =>
-        expect(stdin.isPaused() || output.out.writableLength >= 2 * MAX_UNREAD_BYTES).toBe(true),
-      { timeout: 30_000 },
+      () => expect(output.out.writableLength).toBeGreaterThan(MAX_UNREAD_BYTES),
+      UNTIL,
+    );
+    // …then hands the SDK no more calls: the answers stop once the calls already running end.
+    // (A gate that ignored the bound would go on to all of them, four times the bound.)
+    let before = -1;
+    await vi.waitFor(
+      () => {
+        const now = output.out.writableLength;
+        const still = now === before;
+        before = now;
+        expect(still || now >= 2 * MAX_UNREAD_BYTES).toBe(true);
+      },
+      { timeout: UNTIL.timeout, interval: 200 },
     );
     const unread = output.out.writableLength;
     expect(unread, 'bytes of answers held for a client that reads none').toBeLessThan(
