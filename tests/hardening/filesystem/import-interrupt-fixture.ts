@@ -10,7 +10,6 @@ import { closeSync, createWriteStream, openSync, statfsSync, writeSync } from 'n
 import { readdir } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { vi } from 'vitest';
 import yazl from 'yazl';
 import { TEMP_DIR } from '../../../electron/core/fs/temp-names';
 import { filesUnder } from '../../support/files';
@@ -123,19 +122,28 @@ export function watchProcessErrors(): { readonly errors: unknown[]; stop(): void
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 /**
- * How `work` ended; fails when it has not ended by the waits' deadline (a read left waiting on
- * the archive keeps an import from ever ending).
+ * How `work` ended, as soon as it ends; fails when it has not ended by the waits' deadline (a read
+ * left waiting on the archive keeps an import from ever ending). A race with the deadline, not a
+ * look every interval: an import of these few tasks ends in milliseconds, and a test of a hundred
+ * interrupted imports paid an interval's wait on each.
  */
 export async function settled<T>(work: Promise<T>): Promise<Settled<T>> {
-  let outcome: Settled<T> | null = null;
-  work.then(
-    (value) => (outcome = { ok: true, value }),
-    (error: unknown) => (outcome = { ok: false, error }),
+  const outcome = work.then(
+    (value): Settled<T> => ({ ok: true, value }),
+    (error: unknown): Settled<T> => ({ ok: false, error }),
   );
-  return vi.waitFor(() => {
-    if (outcome === null) throw new Error('The import has not ended: a read is left waiting.');
-    return outcome;
-  }, UNTIL);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error('The import has not ended: a read is left waiting.')),
+      UNTIL.timeout,
+    );
+  });
+  try {
+    return await Promise.race([outcome, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** What an interrupted import left that it must not: staged files, open descriptors, halves. */
