@@ -64,28 +64,79 @@ export type BodyResult =
 const DRAIN_LIMIT = 16 * 1024 * 1024;
 
 /**
- * Reads the body up to `maxBytes`. An oversized body is drained (not kept) so the 400 reaches
- * a client still sending; one beyond {@link DRAIN_LIMIT} gets the connection closed.
+ * Bytes of request bodies being read at once, over every connection of one service (its
+ * `maxHeldBytes`): each connection's body alone is bounded, their number is not.
  */
-export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyResult> {
+export class BodyBudget {
+  private held = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** Takes `bytes` when they fit under the bound; false (nothing taken) when not. */
+  take(bytes: number): boolean {
+    if (this.held + bytes > this.maxBytes) return false;
+    this.held += bytes;
+    return true;
+  }
+
+  give(bytes: number): void {
+    this.held -= bytes;
+  }
+
+  /** What the bodies being read hold now. */
+  get heldBytes(): number {
+    return this.held;
+  }
+}
+
+/**
+ * Reads the body up to `maxBytes`. An oversized body is drained (not kept) so the 400 reaches
+ * a client still sending; one beyond {@link DRAIN_LIMIT} gets the connection closed. What is kept
+ * is taken from `budget` until the body has been read (then its handler holds it): a chunk past
+ * the budget closes the connection (`aborted`), answering nothing, as a service out of memory for
+ * requests would.
+ */
+export function readBody(
+  req: IncomingMessage,
+  maxBytes: number,
+  budget: BodyBudget,
+): Promise<BodyResult> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let taken = 0;
+    let settled = false;
+    const settle = (result: BodyResult) => {
+      if (settled) return;
+      settled = true;
+      budget.give(taken);
+      taken = 0;
+      resolve(result);
+    };
     req.on('data', (chunk: Buffer) => {
+      if (settled) return;
       size += chunk.length;
-      if (size <= maxBytes) chunks.push(chunk);
-      else if (size > DRAIN_LIMIT) req.socket.destroy();
+      if (size <= maxBytes) {
+        if (!budget.take(chunk.length)) {
+          chunks.length = 0;
+          settle({ ok: false, reason: 'aborted' });
+          req.socket.destroy();
+          return;
+        }
+        taken += chunk.length;
+        chunks.push(chunk);
+      } else if (size > DRAIN_LIMIT) req.socket.destroy();
     });
     req.on('end', () =>
-      resolve(
+      settle(
         size > maxBytes
           ? { ok: false, reason: 'too-large' }
           : { ok: true, bytes: Buffer.concat(chunks) },
       ),
     );
-    // Only the first resolve counts: after 'end' these change nothing.
-    req.on('error', () => resolve({ ok: false, reason: 'aborted' }));
-    req.on('close', () => resolve({ ok: false, reason: 'aborted' }));
+    // Only the first settle counts: after 'end' these change nothing.
+    req.on('error', () => settle({ ok: false, reason: 'aborted' }));
+    req.on('close', () => settle({ ok: false, reason: 'aborted' }));
   });
 }
 

@@ -34,6 +34,7 @@ export interface ResolvedOptions {
   redirectImages: boolean;
   inlineResults: DemoInlineResults | null;
   maxBodyBytes: number;
+  maxHeldBytes: number;
   maxImageSide: number;
   control: boolean;
   seed: number;
@@ -53,6 +54,8 @@ export interface ResolvedOptions {
 }
 
 const DEFAULT_DURATION = { min: 3000, max: 6000 };
+/** Request bodies being read, and uploads kept: each at most this at once (types.ts). */
+const DEFAULT_HELD_BYTES = 256 * 1024 * 1024;
 const MAX_IMAGES_PER_TASK = 10;
 /** sharp/librsvg can render far larger, but a demo image over this costs seconds and ~100 MB. */
 const HARD_MAX_IMAGE_SIDE = 8192;
@@ -151,6 +154,7 @@ export function resolveOptions(options: DemoServiceOptions = {}): ResolvedOption
     redirectImages: options.redirectImages ?? false,
     inlineResults: options.inlineResults ?? null,
     maxBodyBytes: options.maxBodyBytes ?? 64 * 1024,
+    maxHeldBytes: options.maxHeldBytes ?? DEFAULT_HELD_BYTES,
     maxImageSide: options.maxImageSide ?? 2048,
     control: options.control ?? false,
     seed: options.seed ?? 1,
@@ -221,6 +225,10 @@ function checkScalars(resolved: ResolvedOptions): void {
   check(
     isWholeNumber(resolved.maxBodyBytes, 1, 64 * 1024 * 1024),
     'The body size limit must be a whole number of bytes from 1 to 64 MiB.',
+  );
+  check(
+    isWholeNumber(resolved.maxHeldBytes, 1, Number.MAX_SAFE_INTEGER),
+    'The held-bytes limit must be a whole number of bytes of at least 1.',
   );
   check(
     isWholeNumber(resolved.maxImageSide, 1, HARD_MAX_IMAGE_SIDE),

@@ -3,7 +3,8 @@ import type { Socket } from 'node:net';
 import { handleControlCall } from './control-api';
 import { deliver } from './fault-delivery';
 import { FaultBook } from './faults';
-import { readBody, writeReply, errorReply } from './http-reply';
+import { appendBounded } from './bounded-log';
+import { BodyBudget, readBody, writeReply, errorReply } from './http-reply';
 import { ImageCache } from './image-renderer';
 import type { ResolvedOptions } from './options';
 import {
@@ -35,17 +36,6 @@ function headersOf(req: IncomingMessage): Record<string, string> {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;
-}
-
-/**
- * The log stays live (the same arrays) but bounded: an embedded demo polled every 3 s for days
- * must not grow without end. Trimmed in batches so a push stays cheap.
- */
-const LOG_LIMIT = 10_000;
-
-function append(list: RequestLogEntry[], entry: RequestLogEntry): void {
-  list.push(entry);
-  if (list.length > LOG_LIMIT + 1000) list.splice(0, list.length - LOG_LIMIT);
 }
 
 function isLoopbackAddress(address: string | undefined): boolean {
@@ -86,11 +76,14 @@ class DemoServer {
   api!: DemoService;
   storage!: StorageOrigin;
   readonly uploads: UploadStore;
+  /** Request bodies being read, on this server and its storage origin. */
+  readonly bodies: BodyBudget;
 
   constructor(readonly options: ResolvedOptions) {
     this.store = new TaskStore(options);
     this.faults = new FaultBook(options.seed);
-    this.uploads = new UploadStore(options.now);
+    this.uploads = new UploadStore(options.now, options.maxHeldBytes);
+    this.bodies = new BodyBudget(options.maxHeldBytes);
     this.context = {
       uploads: this.uploads,
       storageUrl: () => this.storage.url,
@@ -125,10 +118,10 @@ class DemoServer {
       account: (key && this.store.accountForKey(key)) ?? null,
       headers: headersOf(req),
     };
-    append(this.log.requests, entry);
-    if (match.route === 'submit') append(this.log.submits, entry);
-    if (match.route === 'poll') append(this.log.polls, entry);
-    if (match.route === 'image') append(this.log.downloads, entry);
+    appendBounded(this.log.requests, entry);
+    if (match.route === 'submit') appendBounded(this.log.submits, entry);
+    if (match.route === 'poll') appendBounded(this.log.polls, entry);
+    if (match.route === 'image') appendBounded(this.log.downloads, entry);
     return entry;
   }
 
@@ -143,7 +136,7 @@ class DemoServer {
     res: ServerResponse,
     pathname: string,
   ): Promise<void> {
-    const body = await readBody(req, this.options.maxBodyBytes);
+    const body = await readBody(req, this.options.maxBodyBytes, this.bodies);
     if (!body.ok && body.reason === 'aborted') return;
     const method = req.method ?? 'GET';
     const reply = isLoopbackAddress(req.socket.remoteAddress)
@@ -163,7 +156,7 @@ class DemoServer {
     // A submit may carry images (the demo-edit model): today's contract checks the usual limit
     // for every other request after reading (service-routes.ts).
     const limit = match.route === 'submit' ? this.inputLimit() : this.options.maxBodyBytes;
-    const body = await readBody(req, limit);
+    const body = await readBody(req, limit, this.bodies);
     if (!body.ok && body.reason === 'aborted') return;
     const applied =
       match.route === 'other' ? undefined : this.faults.take(match.route, this.taskIdOf(match));
@@ -229,10 +222,10 @@ class DemoServer {
       headers: headersOf(req),
       auth: value === undefined ? null : { header: dialect.keyHeader, value },
     };
-    append(this.log.requests, entry);
-    if (route === 'submit') append(this.log.submits, entry);
-    if (route === 'poll') append(this.log.polls, entry);
-    if (route === 'image') append(this.log.downloads, entry);
+    appendBounded(this.log.requests, entry);
+    if (route === 'submit') appendBounded(this.log.submits, entry);
+    if (route === 'poll') appendBounded(this.log.polls, entry);
+    if (route === 'image') appendBounded(this.log.downloads, entry);
     return entry;
   }
 
@@ -247,7 +240,7 @@ class DemoServer {
     const match = this.dialectMatch(dialect, req.method ?? 'GET', pathname, query);
     const entry = this.recordDialect(dialect, req, match.route);
     const limit = match.carriesImages ? this.inputLimit() : this.options.maxBodyBytes;
-    const body = await readBody(req, limit);
+    const body = await readBody(req, limit, this.bodies);
     if (!body.ok && body.reason === 'aborted') return;
     const { route } = logSubmitBody(entry, match, body);
     const applied = route === 'other' ? undefined : this.faults.take(route, match.taskId);
@@ -295,6 +288,7 @@ function buildApi(state: DemoServer, server: Server, port: number): DemoService 
     expireImages: () => store.revokeAllImages(),
     storage: { url: state.storage.url, requests: state.uploads.log },
     answering: () => state.answering,
+    held: () => ({ bodyBytes: state.bodies.heldBytes, uploadBytes: state.uploads.heldBytes }),
     close: () => closeServer(state, server),
   };
 }
@@ -329,7 +323,7 @@ export async function startDemoService(options?: DemoServiceOptions): Promise<De
     socket.on('close', () => state.sockets.delete(socket));
   });
   const keys = state.options.accounts.map((entry) => entry.key);
-  state.storage = await startStorageOrigin(state.uploads, keys, state.options.now);
+  state.storage = await startStorageOrigin(state.uploads, keys, state.options.now, state.bodies);
   const port = await listen(server, state.options.host, state.options.port).catch((error) => {
     state.storage.close();
     throw error;

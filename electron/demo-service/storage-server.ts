@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Reply } from './http-reply';
+import type { BodyBudget, Reply } from './http-reply';
 import { readBody, writeReply, xmlErrorReply } from './http-reply';
 import { INPUT_BODY_BYTES } from './input-checks';
 import { readForm, type FormPart } from './multipart';
@@ -117,11 +117,15 @@ function answer(uploads: UploadStore, now: number, req: IncomingMessage, body: B
   return { reply: xmlErrorReply(404, 'NoSuchKey', 'The specified key does not exist.') };
 }
 
-/** Starts the storage origin on loopback (a free port); `keys` are every key the demo knows. */
+/**
+ * Starts the storage origin on loopback (a free port); `keys` are every key the demo knows, and
+ * `bodies` the service's bound on request bodies being read, which this origin's count in.
+ */
 export async function startStorageOrigin(
   uploads: UploadStore,
   keys: readonly string[],
   now: () => number,
+  bodies: BodyBudget,
 ): Promise<StorageOrigin> {
   const sockets = new Set<Socket>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -134,8 +138,8 @@ export async function startStorageOrigin(
       status: null,
       stored: null,
     };
-    uploads.log.push(entry);
-    void readBody(req, INPUT_BODY_BYTES).then((body) => {
+    uploads.record(entry);
+    void readBody(req, INPUT_BODY_BYTES, bodies).then((body) => {
       if (!body.ok) return void req.socket.destroy();
       entry.keySeen = carriesKey(req, body.bytes, keys);
       const { reply, stored } = answer(uploads, now(), req, body.bytes);

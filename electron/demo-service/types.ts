@@ -115,6 +115,14 @@ export interface DemoServiceOptions {
   redirectImages?: boolean;
   /** Largest accepted request body; default 64 KiB, larger = 400. */
   maxBodyBytes?: number;
+  /**
+   * The most bytes the service holds at once of each of two things (default 256 MiB): request
+   * bodies being read, over every connection (one that would pass it is dropped unanswered), and
+   * uploaded files (the oldest forgotten first, as an expired upload). The demo runs inside the app,
+   * on a loopback port every local user can reach: without a bound, another user's requests grew
+   * the app's memory without end.
+   */
+  maxHeldBytes?: number;
   /** Largest accepted image side in pixels; default 2048, larger = 400. */
   maxImageSide?: number;
   /** Expose the `/_demo/*` control API (loopback clients only); default false. */
@@ -306,6 +314,11 @@ export interface DemoService {
   readonly storage: { readonly url: string; readonly requests: readonly DemoStorageRequest[] };
   /** How many requests it is answering now (received, response not yet ended). */
   answering(): number;
+  /**
+   * What it holds now under its `maxHeldBytes`: the bytes of request bodies being read (this
+   * server's and its storage origin's) and of uploaded files kept.
+   */
+  held(): { readonly bodyBytes: number; readonly uploadBytes: number };
   /** Closes the server and destroys open sockets (hung ones included). */
   close(): Promise<void>;
 }

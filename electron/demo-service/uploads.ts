@@ -8,6 +8,7 @@
  */
 import type { DemoStorageRequest } from './types';
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { appendBounded } from './bounded-log';
 
 /** An uploaded file. */
 export interface StoredUpload {
@@ -38,21 +39,84 @@ export const OSS_ACCESS_KEY_ID = 'LTAIdemoStorageAccess';
 /** How long a DashScope policy may be used. */
 const POLICY_SECONDS = 300;
 
+/**
+ * Open fal slots kept at most (an initiate no PUT has filled yet; each is a few names), the oldest
+ * forgotten first.
+ */
+export const MAX_OPEN_SLOTS = 1_000;
+
+/** Where a kept upload is: fal's and Replicate's files, DashScope's objects, ComfyUI's inputs. */
+type Space = 'files' | 'objects' | 'inputs';
+
 interface FalSlot {
   account: string;
   contentType: string;
   name: string;
 }
 
-/** Uploaded files and the storage origin's request record. */
+/**
+ * Uploaded files and the storage origin's request record. The files' bytes are held at most
+ * `maxBytes` together (the service's `maxHeldBytes`): a new one past that forgets the oldest, which
+ * is then not found, as an expired upload is. The record keeps the latest entries (bounded-log.ts).
+ */
 export class UploadStore {
   private readonly secret = randomBytes(32);
   private readonly slots = new Map<string, FalSlot>();
   private readonly files = new Map<string, StoredUpload>();
   private readonly objects = new Map<string, StoredUpload>();
+  /** ComfyUI's `/upload/image`, by the name it answered. */
+  private readonly inputs = new Map<string, Buffer>();
+  private inputsMade = 0;
+  /** Every kept upload (`space NUL id`), oldest first, and its size. */
+  private readonly kept = new Map<string, number>();
+  private keptBytes = 0;
   readonly log: DemoStorageRequest[] = [];
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly maxBytes: number,
+  ) {}
+
+  /** Adds a request to the storage origin's record. */
+  record(entry: DemoStorageRequest): void {
+    appendBounded(this.log, entry);
+  }
+
+  /** The bytes of every upload kept now. */
+  get heldBytes(): number {
+    return this.keptBytes;
+  }
+
+  private space(space: Space): Map<string, unknown> {
+    if (space === 'files') return this.files;
+    return space === 'objects' ? this.objects : this.inputs;
+  }
+
+  /** Forgets one kept upload; false when there was none. */
+  private forget(space: Space, id: string): boolean {
+    const at = `${space}\u0000${id}`;
+    const size = this.kept.get(at);
+    if (size !== undefined) {
+      this.kept.delete(at);
+      this.keptBytes -= size;
+    }
+    return this.space(space).delete(id);
+  }
+
+  /** Keeps `value` of `bytes` under `id`, then forgets the oldest others while over the bound. */
+  private keep<T>(space: Space, id: string, value: T, bytes: number): T {
+    this.forget(space, id);
+    (this.space(space) as Map<string, T>).set(id, value);
+    const at = `${space}\u0000${id}`;
+    this.kept.set(at, bytes);
+    this.keptBytes += bytes;
+    for (const oldest of this.kept.keys()) {
+      if (this.keptBytes <= this.maxBytes || oldest === at) break;
+      const cut = oldest.indexOf('\u0000');
+      this.forget(oldest.slice(0, cut) as Space, oldest.slice(cut + 1));
+    }
+    return value;
+  }
 
   /** The HMAC of `text` under this service's secret, base64url. */
   sign(text: string): string {
@@ -69,6 +133,10 @@ export class UploadStore {
   /** fal's initiate: a slot the signed PUT fills; its id and token. */
   openSlot(account: string, contentType: string, name: string): { id: string; token: string } {
     const id = randomBytes(12).toString('hex');
+    for (const oldest of this.slots.keys()) {
+      if (this.slots.size < MAX_OPEN_SLOTS) break;
+      this.slots.delete(oldest);
+    }
     this.slots.set(id, { account, contentType, name });
     return { id, token: this.sign(`fal:${id}`) };
   }
@@ -78,7 +146,7 @@ export class UploadStore {
     const slot = this.slots.get(id);
     if (!slot || !this.signs(`fal:${id}`, token)) return false;
     this.slots.delete(id);
-    this.files.set(id, {
+    const file: StoredUpload = {
       kind: 'fal',
       id,
       bytes,
@@ -86,7 +154,8 @@ export class UploadStore {
       name: slot.name,
       account: slot.account,
       createdAt: this.now(),
-    });
+    };
+    this.keep('files', id, file, bytes.length);
     return true;
   }
 
@@ -102,8 +171,7 @@ export class UploadStore {
       account,
       createdAt: this.now(),
     };
-    this.files.set(id, file);
-    return file;
+    return this.keep('files', id, file, bytes.length);
   }
 
   /** A fal or Replicate file by id. */
@@ -117,7 +185,26 @@ export class UploadStore {
   }
 
   deleteFile(id: string): boolean {
-    return this.files.delete(id);
+    return this.forget('files', id);
+  }
+
+  /**
+   * ComfyUI's upload: kept under `name` (a later one of the same name replaces it), or under a
+   * new name when none is given; the name it is kept under.
+   */
+  putInput(bytes: Buffer, name?: string): string {
+    let kept = name;
+    while (kept === undefined || (name === undefined && this.inputs.has(kept))) {
+      this.inputsMade += 1;
+      kept = `upload_${this.inputsMade}.png`;
+    }
+    this.keep('inputs', kept, bytes, bytes.length);
+    return kept;
+  }
+
+  /** A ComfyUI upload by name. */
+  input(name: string): Buffer | undefined {
+    return this.inputs.get(name);
   }
 
   /** DashScope's getPolicy: a signed grant to upload under a fresh directory. */
@@ -143,7 +230,7 @@ export class UploadStore {
   /** Stores a DashScope object under its key. */
   putObject(key: string, grant: OssGrant, bytes: Buffer, contentType: string): void {
     const name = key.slice(key.lastIndexOf('/') + 1);
-    this.objects.set(key, {
+    const object: StoredUpload = {
       kind: 'oss',
       id: key,
       bytes,
@@ -152,7 +239,8 @@ export class UploadStore {
       account: grant.account,
       createdAt: this.now(),
       model: grant.model,
-    });
+    };
+    this.keep('objects', key, object, bytes.length);
   }
 
   /** A DashScope object by key (without `oss://`). */

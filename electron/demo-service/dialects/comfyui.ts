@@ -48,7 +48,6 @@ const notFound = (): Reply => ({
 class ComfyuiDialect extends AuthorizationDialect implements Dialect {
   private next = 1;
   private readonly numbers = new Map<string, number>();
-  private readonly uploads = new Map<string, Buffer>();
 
   private readonly account = (call: DialectCall): string | Reply => {
     const key = this.keyOf(call.headers);
@@ -72,7 +71,7 @@ class ComfyuiDialect extends AuthorizationDialect implements Dialect {
     const body = jsonObject(call.body);
     if (!body)
       return jsonReply(400, { error: { type: 'invalid_prompt', message: 'Invalid JSON.' } });
-    const plan = planOf(body['prompt'], (name) => this.uploads.has(name));
+    const plan = planOf(body['prompt'], (name) => this.kit.ctx.uploads.input(name) !== undefined);
     if (isReply(plan)) return plan;
     const size = `${plan.width}x${plan.height}`;
     const checked = validateGenerationRequest(
@@ -198,15 +197,17 @@ class ComfyuiDialect extends AuthorizationDialect implements Dialect {
     if (!image || sniffImage(image.value.subarray(0, SNIFF_BYTES)) === null)
       return { status: 400, headers: {}, body: Buffer.alloc(0) };
     const given = image.fileName ?? '';
-    const name = UPLOAD_NAME.test(given) ? given : `upload_${this.uploads.size + 1}.png`;
-    this.uploads.set(name, image.value);
+    const name = this.kit.ctx.uploads.putInput(
+      image.value,
+      UPLOAD_NAME.test(given) ? given : undefined,
+    );
     return jsonReply(200, { name, subfolder: '', type: 'input' });
   };
 
   private readonly view = (call: DialectCall): Reply | Promise<Reply> => {
     const filename = call.query.get('filename') ?? '';
     if (call.query.get('type') === 'input') {
-      const bytes = this.uploads.get(filename);
+      const bytes = this.kit.ctx.uploads.input(filename);
       return bytes
         ? { status: 200, headers: { 'Content-Type': 'image/png' }, body: bytes }
         : notFound();
