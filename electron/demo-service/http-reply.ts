@@ -43,6 +43,19 @@ export function noCredits(): Reply {
   );
 }
 
+/**
+ * Today's contract's refusal of a submit while the service holds its bound of running tasks
+ * (task-store.ts `full`): a busy service's 429, to be tried again later.
+ */
+export function busy(): Reply {
+  return errorReply(
+    429,
+    'rate_limited',
+    'The service has too many tasks running just now. Try again in a minute.',
+    { headers: { 'Retry-After': '60' } },
+  );
+}
+
 /** Tells a ready answer from the value a step produces instead. */
 export function isReply(value: unknown): value is Reply {
   return typeof value === 'object' && value !== null && Buffer.isBuffer((value as Reply).body);

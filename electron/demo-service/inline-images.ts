@@ -14,7 +14,7 @@ export async function storedImageBytes(
   ctx: ServiceContext,
   image: StoredImage,
 ): Promise<{ bytes: Uint8Array; type: string }> {
-  const derived = ctx.outputs.get(image.taskId);
+  const derived = ctx.store.output(image.taskId);
   if (derived) return { bytes: derived, type: 'image/png' };
   const files = ctx.options.imageFiles;
   const given = files[image.index % Math.max(1, files.length)];

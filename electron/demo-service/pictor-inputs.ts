@@ -9,7 +9,7 @@
 import { MODEL_CAPABILITIES } from '../../shared/domain/model-capabilities';
 import type { ImageOperation } from '../../shared/domain/image-inputs';
 import type { Reply } from './http-reply';
-import { errorReply, jsonReply, noCredits } from './http-reply';
+import { busy, errorReply, jsonReply, noCredits } from './http-reply';
 import { inputFlagged, planInputs, type ImageField } from './input-checks';
 import type { InputProblem, InputProblemKind } from './input-problem';
 import { isInputProblem } from './input-problem';
@@ -106,9 +106,10 @@ export async function createEdit(
     Number.MAX_SAFE_INTEGER,
   );
   if (!checked.ok) return jsonReply(400, { error: checked.problem });
+  if (ctx.store.full()) return busy();
   if (!ctx.store.charge(account)) return noCredits();
   const fate = inputFlagged(prompt) ? { fateError: INPUT_MODERATED } : {};
   const task = ctx.store.create(account, checked.request, fate);
-  if (plan.png) ctx.outputs.set(task.id, plan.png);
+  if (plan.png) ctx.store.setOutput(task.id, plan.png);
   return task;
 }

@@ -87,7 +87,6 @@ class DemoServer {
     this.context = {
       uploads: this.uploads,
       storageUrl: () => this.storage.url,
-      outputs: new Map(),
       store: this.store,
       options,
       images: new ImageCache(options.images),
@@ -262,7 +261,7 @@ class DemoServer {
 }
 
 function buildApi(state: DemoServer, server: Server, port: number): DemoService {
-  const { store, options } = state;
+  const { store, options, bodies, uploads } = state;
   return {
     url: state.url,
     port,
@@ -286,9 +285,9 @@ function buildApi(state: DemoServer, server: Server, port: number): DemoService 
     completeTask: (id) => store.complete(id),
     failTask: (id, error) => store.fail(id, error),
     expireImages: () => store.revokeAllImages(),
-    storage: { url: state.storage.url, requests: state.uploads.log },
+    storage: { url: state.storage.url, requests: uploads.log },
     answering: () => state.answering,
-    held: () => ({ bodyBytes: state.bodies.heldBytes, uploadBytes: state.uploads.heldBytes }),
+    held: () => ({ bodies: bodies.heldBytes, uploads: uploads.heldBytes, tasks: store.taskBytes }),
     close: () => closeServer(state, server),
   };
 }

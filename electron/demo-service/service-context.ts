@@ -19,6 +19,4 @@ export interface ServiceContext {
   uploads: UploadStore;
   /** The storage origin's URL (storage-server.ts). */
   storageUrl: () => string;
-  /** The PNG an image-input task answers with, by task id, when derived from its source. */
-  outputs: Map<string, Buffer>;
 }

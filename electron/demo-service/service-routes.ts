@@ -6,7 +6,7 @@ import type { ServiceContext } from './service-context';
 import { inlineEntries, storedImageBytes } from './inline-images';
 import { taskSeed } from './prng';
 import { createEdit, namesEditModel } from './pictor-inputs';
-import { isReply, noCredits } from './http-reply';
+import { busy, isReply, noCredits } from './http-reply';
 
 /** Which part of the service interface a path belongs to. */
 export type RouteMatch =
@@ -35,7 +35,7 @@ export function matchRoute(pathname: string): RouteMatch {
  * Only on the real clock (a test's clock moves on its own) and for a task that will complete.
  */
 export async function drawAtCompletion(ctx: ServiceContext, task: StoredTask): Promise<void> {
-  if (ctx.options.imageFiles.length > 0 || ctx.outputs.has(task.id)) return;
+  if (ctx.options.imageFiles.length > 0 || ctx.store.output(task.id)) return;
   if (ctx.options.now !== Date.now || task.failureDraw < ctx.options.failureRate) return;
   if (!(await ctx.wait(Math.max(0, task.completesAt - Date.now())))) return;
   const { prompt, width, height, variant } = task;
@@ -151,6 +151,7 @@ function taskReply(
 function createTask(ctx: ServiceContext, account: string, bytes: Buffer): StoredTask | Reply {
   const parsed = parseGenerationBody(bytes, ctx.options.maxImageSide);
   if (!parsed.ok) return jsonReply(400, { error: parsed.problem });
+  if (ctx.store.full()) return busy();
   if (!ctx.store.charge(account)) return noCredits();
   return ctx.store.create(account, parsed.request);
 }

@@ -46,6 +46,26 @@ export interface TaskCreation {
   fateError?: unknown;
   /** When the task was created; default now (a recalled task keeps its first time). */
   createdAt?: number;
+  /** Bytes the caller keeps with the task besides its request (a dialect's input), counted held. */
+  keptBytes?: number;
+}
+
+/** What a task's record and image tokens hold beyond its prompt, counted as held. */
+const TASK_BYTES = 1024;
+
+/**
+ * About how many bytes `value` holds: strings a byte a character (as V8 keeps the text of a
+ * JSON body, Latin-1; a wider character costs two), buffers their length, a fixed amount for every
+ * other value (a dialect's input, as parsed from its body: a walk, no copy).
+ */
+export function heldBytesOf(value: unknown, depth = 0): number {
+  if (typeof value === 'string') return value.length;
+  if (Buffer.isBuffer(value)) return value.length;
+  if (typeof value !== 'object' || value === null || depth > 64) return 16;
+  let bytes = 64;
+  for (const [key, item] of Object.entries(value))
+    bytes += key.length + heldBytesOf(item, depth + 1);
+  return bytes;
 }
 
 /** The error of a task that failed on its own (a failure-rate draw or failTask without one). */
@@ -64,8 +84,16 @@ export class TaskStore {
   private readonly credits = new Map<string, number | undefined>();
   private readonly taskById = new Map<string, StoredTask>();
   private readonly imageByToken = new Map<string, StoredImage>();
-  /** Tasks made so far per prompt, so each further one of a prompt gets its own pictures. */
-  private readonly promptCounts = new Map<string, number>();
+  /**
+   * Per prompt, the tasks made so far (each further one of a prompt gets its own pictures) and
+   * how many of them are kept: the entry goes with its last kept task.
+   */
+  private readonly promptCounts = new Map<string, { made: number; kept: number }>();
+  /** The image a task made from its inputs (the edit models), served instead of a drawn one. */
+  private readonly outputs = new Map<string, Buffer>();
+  /** What each kept task holds, and all of them together (options.maxHeldBytes bounds it). */
+  private readonly bytesOf = new Map<string, number>();
+  private heldBytes = 0;
 
   constructor(private readonly options: ResolvedOptions) {
     for (const entry of options.accounts) this.addAccount(entry);
@@ -131,13 +159,70 @@ export class TaskStore {
       completesAt: now + duration,
       imageCount: creation.imageCount ?? this.options.imagesPerTask,
       failureDraw: hashUnit(seed, 'failure', request.prompt, id),
-      variant: this.promptCounts.get(request.prompt) ?? 0,
+      variant: this.promptCounts.get(request.prompt)?.made ?? 0,
       images: [],
     };
     if (creation.fateError !== undefined) task.fateError = creation.fateError;
-    this.promptCounts.set(request.prompt, task.variant + 1);
+    const counts = this.promptCounts.get(request.prompt) ?? { made: 0, kept: 0 };
+    this.promptCounts.set(request.prompt, { made: counts.made + 1, kept: counts.kept + 1 });
     this.taskById.set(id, task);
+    this.hold(id, TASK_BYTES + request.prompt.length + (creation.keptBytes ?? 0));
+    this.forgetFinished();
     return task;
+  }
+
+  private hold(id: string, bytes: number): void {
+    this.bytesOf.set(id, (this.bytesOf.get(id) ?? 0) + bytes);
+    this.heldBytes += bytes;
+  }
+
+  /** Keeps the image a task made from its inputs (counted held with the task). */
+  setOutput(id: string, png: Buffer): void {
+    if (!this.taskById.has(id)) return;
+    this.hold(id, png.length - (this.outputs.get(id)?.length ?? 0));
+    this.outputs.set(id, png);
+  }
+
+  /** The image a task made from its inputs, if it made one. */
+  output(id: string): Buffer | undefined {
+    return this.outputs.get(id);
+  }
+
+  /** What the kept tasks hold together, about (see heldBytesOf). */
+  get taskBytes(): number {
+    return this.heldBytes;
+  }
+
+  /**
+   * Whether the kept tasks hold more than the service's bound once every finished task it could
+   * forget is forgotten (oldest first): a submit is then refused as a busy service's, until running
+   * tasks finish. The service runs inside the app on a port every local user can reach, with a
+   * public key: its tasks must not grow the app's memory without end.
+   */
+  full(): boolean {
+    this.forgetFinished();
+    return this.heldBytes > this.options.maxHeldBytes;
+  }
+
+  /** Forgets finished tasks, oldest first, while the kept ones hold more than the bound. */
+  private forgetFinished(): void {
+    if (this.heldBytes <= this.options.maxHeldBytes) return;
+    for (const task of this.taskById.values()) {
+      if (this.heldBytes <= this.options.maxHeldBytes) return;
+      if (this.settle(task).status !== 'processing') this.forget(task);
+    }
+  }
+
+  /** Forgets a task as a service that keeps results for a while does: its id and images 404. */
+  private forget(task: StoredTask): void {
+    this.taskById.delete(task.id);
+    for (const image of task.images) this.imageByToken.delete(image.token);
+    this.outputs.delete(task.id);
+    this.heldBytes -= this.bytesOf.get(task.id) ?? 0;
+    this.bytesOf.delete(task.id);
+    const counts = this.promptCounts.get(task.prompt);
+    if (counts && counts.kept > 1) counts.kept -= 1;
+    else this.promptCounts.delete(task.prompt);
   }
 
   /** The task as of now, or undefined. */

@@ -315,10 +315,11 @@ export interface DemoService {
   /** How many requests it is answering now (received, response not yet ended). */
   answering(): number;
   /**
-   * What it holds now under its `maxHeldBytes`: the bytes of request bodies being read (this
-   * server's and its storage origin's) and of uploaded files kept.
+   * The bytes it holds now under its `maxHeldBytes`: of request bodies being read (this server's
+   * and its storage origin's), of uploaded files kept, and about those of the tasks kept (their
+   * prompts, inputs and images made from inputs).
    */
-  held(): { readonly bodyBytes: number; readonly uploadBytes: number };
+  held(): { readonly bodies: number; readonly uploads: number; readonly tasks: number };
   /** Closes the server and destroys open sockets (hung ones included). */
   close(): Promise<void>;
 }

@@ -47,7 +47,8 @@ const notFound = (): Reply => ({
 
 class ComfyuiDialect extends AuthorizationDialect implements Dialect {
   private next = 1;
-  private readonly numbers = new Map<string, number>();
+  /** By task: they go with a task the store forgets. */
+  private readonly numbers = new WeakMap<StoredTask, number>();
 
   private readonly account = (call: DialectCall): string | Reply => {
     const key = this.keyOf(call.headers);
@@ -56,10 +57,10 @@ class ComfyuiDialect extends AuthorizationDialect implements Dialect {
   };
 
   private numberOf(task: StoredTask): number {
-    let number = this.numbers.get(task.id);
+    let number = this.numbers.get(task);
     if (number === undefined) {
       number = this.next++;
-      this.numbers.set(task.id, number);
+      this.numbers.set(task, number);
     }
     return number;
   }

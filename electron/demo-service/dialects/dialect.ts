@@ -9,7 +9,7 @@ import type { BodyResult, Reply } from '../http-reply';
 import type { AcceptedRequest } from '../request-validation';
 import type { ServiceContext } from '../service-context';
 import { drawAtCompletion } from '../service-routes';
-import type { StoredTask } from '../task-store';
+import { heldBytesOf, type StoredTask } from '../task-store';
 import type { DemoRoute } from '../types';
 import { inputFlagged, type InputPlan } from '../input-checks';
 
@@ -107,7 +107,8 @@ interface TaskExtra {
 
 /** The shared machinery of the dialects: one per running service. */
 export class DialectKit {
-  private readonly extras = new Map<string, TaskExtra>();
+  /** By task: they go with a task the store forgets. */
+  private readonly extras = new WeakMap<StoredTask, TaskExtra>();
 
   constructor(readonly ctx: ServiceContext) {}
 
@@ -120,8 +121,12 @@ export class DialectKit {
     return key === undefined ? undefined : this.ctx.store.accountForKey(key);
   }
 
-  /** True when this submit is refused by the rate-limit switch (it uses one refusal up). */
+  /**
+   * True when this submit is refused as a busy service's: the store holds its bound of tasks that
+   * are still running (task-store.ts `full`), or the rate-limit switch (it uses one refusal up).
+   */
   throttled(): boolean {
+    if (this.ctx.store.full()) return true;
     if (this.ctx.options.rateLimit <= 0) return false;
     this.ctx.options.rateLimit -= 1;
     return true;
@@ -159,10 +164,11 @@ export class DialectKit {
       id: details.id ?? randomUUID(),
       imageCount: details.imageCount,
       fateError: fate,
+      keptBytes: heldBytesOf(details.input),
     });
-    if (plan?.png) this.ctx.outputs.set(task.id, plan.png);
+    if (plan?.png) this.ctx.store.setOutput(task.id, plan.png);
     const queueMs = Math.floor((task.completesAt - task.createdAt) / 3);
-    this.extras.set(task.id, {
+    this.extras.set(task, {
       queuedUntil: task.createdAt + queueMs,
       statusReads: 0,
       input: details.input,
@@ -186,10 +192,10 @@ export class DialectKit {
   }
 
   private extra(task: StoredTask): TaskExtra {
-    let extra = this.extras.get(task.id);
+    let extra = this.extras.get(task);
     if (!extra) {
       extra = { queuedUntil: task.createdAt, statusReads: 0, input: { prompt: task.prompt } };
-      this.extras.set(task.id, extra);
+      this.extras.set(task, extra);
     }
     return extra;
   }
@@ -247,7 +253,7 @@ export class DialectKit {
         url: this.ctx.store.imageUrl(this.ctx.baseUrl(), image),
         width: image.width,
         height: image.height,
-        contentType: kind && !this.ctx.outputs.has(task.id) ? IMAGE_MIME[kind] : 'image/png',
+        contentType: kind && !this.ctx.store.output(task.id) ? IMAGE_MIME[kind] : 'image/png',
       };
     });
   }

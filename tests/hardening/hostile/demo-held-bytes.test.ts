@@ -74,14 +74,14 @@ describe('request bodies being read, over every connection', () => {
     const second = await sending(service.url, '/v1/images/generations', 4 * MiB);
     await first.send(3 * MiB);
     await second.send(3 * MiB);
-    await vi.waitFor(() => expect(service!.held().bodyBytes).toBe(6 * MiB), UNTIL);
+    await vi.waitFor(() => expect(service!.held().bodies).toBe(6 * MiB), UNTIL);
 
     // A third caller's body would take the demo past its bound: its connection is closed.
     const third = await sending(service.url, '/v1/images/generations', 4 * MiB);
     await third.send(3 * MiB);
     await vi.waitFor(() => expect(third.closed()).toBe(true), UNTIL);
     expect(third.status(), 'the dropped body is answered nothing').toBeNull();
-    expect(service.held().bodyBytes).toBe(6 * MiB);
+    expect(service.held().bodies).toBe(6 * MiB);
 
     // The first two end their bodies and are answered (400: spaces are no JSON); their room is
     // given back, and a new caller's body of the same size is read and answered whole.
@@ -91,31 +91,31 @@ describe('request bodies being read, over every connection', () => {
       () => expect([first.status(), second.status()]).toEqual(['400', '400']),
       UNTIL,
     );
-    await vi.waitFor(() => expect(service!.held().bodyBytes).toBe(0), UNTIL);
+    await vi.waitFor(() => expect(service!.held().bodies).toBe(0), UNTIL);
     const fourth = await sending(service.url, '/v1/images/generations', 4 * MiB);
     await fourth.send(4 * MiB);
     await vi.waitFor(() => expect(fourth.status()).toBe('400'), UNTIL);
-    expect(service.held().bodyBytes).toBe(0);
+    expect(service.held().bodies).toBe(0);
   });
 
   it('a caller that goes away mid-body gives its room back', async () => {
     service = await startDemoService({ maxHeldBytes: HELD });
     const gone = await sending(service.url, '/v1/images/generations', 4 * MiB);
     await gone.send(2 * MiB);
-    await vi.waitFor(() => expect(service!.held().bodyBytes).toBe(2 * MiB), UNTIL);
+    await vi.waitFor(() => expect(service!.held().bodies).toBe(2 * MiB), UNTIL);
     gone.socket.destroy();
-    await vi.waitFor(() => expect(service!.held().bodyBytes).toBe(0), UNTIL);
+    await vi.waitFor(() => expect(service!.held().bodies).toBe(0), UNTIL);
   });
 
   it('counts the storage origin’s bodies in the same bound', async () => {
     service = await startDemoService({ maxHeldBytes: HELD });
     const api = await sending(service.url, '/v1/images/generations', 8 * MiB);
     await api.send(5 * MiB);
-    await vi.waitFor(() => expect(service!.held().bodyBytes).toBe(5 * MiB), UNTIL);
+    await vi.waitFor(() => expect(service!.held().bodies).toBe(5 * MiB), UNTIL);
     const upload = await sending(service.storage.url, '/files/anything', 8 * MiB);
     await upload.send(4 * MiB);
     await vi.waitFor(() => expect(upload.closed()).toBe(true), UNTIL);
-    expect(service.held().bodyBytes).toBe(5 * MiB);
+    expect(service.held().bodies).toBe(5 * MiB);
   });
 });
 
@@ -140,9 +140,9 @@ describe('uploaded files, kept by a service with no key (ComfyUI)', () => {
       const answer = await comfyUpload(service.url, pngOf(3 * MiB, n), `input_${n}.png`);
       expect(answer.status).toBe(200);
       names.push(((await answer.json()) as { name: string }).name);
-      expect(service.held().uploadBytes).toBeLessThanOrEqual(HELD);
+      expect(service.held().uploads).toBeLessThanOrEqual(HELD);
     }
-    expect(service.held().uploadBytes).toBe(6 * MiB);
+    expect(service.held().uploads).toBe(6 * MiB);
     const views = await Promise.all(
       names.map(async (name) => {
         const view = new URL('/view', service!.url);
@@ -159,6 +159,85 @@ describe('uploaded files, kept by a service with no key (ComfyUI)', () => {
     service = await startDemoService({ dialect: 'comfyui', maxHeldBytes: HELD });
     for (let n = 0; n < 5; n += 1)
       expect((await comfyUpload(service.url, pngOf(3 * MiB, n), 'same.png')).status).toBe(200);
-    expect(service.held().uploadBytes).toBe(3 * MiB);
+    expect(service.held().uploads).toBe(3 * MiB);
+  });
+});
+
+describe('tasks, submitted with the demo’s public key or none (ComfyUI)', () => {
+  /** About 31 KB a task: its prompt of 30,000 characters. */
+  const longPrompt = (n: number) => `${n} ${'a quiet harbour '.repeat(1_875)}`;
+  const BOUND = 100_000;
+
+  it('are held within the bound: a submit past it is a busy service’s 429, finished ones are forgotten', async () => {
+    let now = 1_000;
+    service = await startDemoService({ maxHeldBytes: BOUND, durationMs: 100, now: () => now });
+    const submit = (n: number) =>
+      fetch(new URL('/v1/images/generations', service!.url), {
+        method: 'POST',
+        headers: { Authorization: 'Bearer demo', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ prompt: longPrompt(n) }),
+      });
+    const ids: string[] = [];
+    let answer = await submit(0);
+    for (let n = 1; answer.status === 200 && n < 20; n += 1) {
+      ids.push(((await answer.json()) as { id: string }).id);
+      answer = await submit(n);
+    }
+    // Running tasks are never forgotten: the submit past the bound is refused, to be tried later.
+    expect(ids).toHaveLength(4);
+    expect(answer.status).toBe(429);
+    expect(answer.headers.get('retry-after')).toBe('60');
+    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+    expect(service.held().tasks).toBeLessThan(BOUND + 35_000);
+
+    // Once they have finished, a submit is taken, and the oldest finished task is forgotten.
+    now += 1_000;
+    expect((await submit(99)).status).toBe(200);
+    expect(service.held().tasks).toBeLessThanOrEqual(BOUND);
+    const poll = (id: string) =>
+      fetch(new URL(`/v1/tasks/${id}`, service!.url), {
+        headers: { Authorization: 'Bearer demo' },
+      });
+    expect((await poll(ids[0]!)).status).toBe(404);
+    expect((await poll(ids[3]!)).status).toBe(200);
+  });
+
+  it('ComfyUI’s, with no key, are refused with its 429 while running ones hold the bound', async () => {
+    service = await startDemoService({
+      dialect: 'comfyui',
+      maxHeldBytes: BOUND,
+      durationMs: 600_000,
+    });
+    const graph = (n: number) => ({
+      prompt: {
+        '6': { class_type: 'CLIPTextEncode', inputs: { text: longPrompt(n), clip: ['4', 1] } },
+        '5': { class_type: 'EmptyLatentImage', inputs: { width: 64, height: 64, batch_size: 1 } },
+        '3': {
+          class_type: 'KSampler',
+          inputs: { seed: 1, positive: ['6', 0], latent_image: ['5', 0], model: ['4', 0] },
+        },
+        '4': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'demo.safetensors' } },
+        '8': { class_type: 'VAEDecode', inputs: { samples: ['3', 0], vae: ['4', 2] } },
+        '9': { class_type: 'SaveImage', inputs: { images: ['8', 0] } },
+      },
+    });
+    const statuses: number[] = [];
+    let one = 0;
+    for (let n = 0; n < 8; n += 1) {
+      const answer = await fetch(new URL('/prompt', service.url), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(graph(n)),
+      });
+      statuses.push(answer.status);
+      if (n === 0) one = service.held().tasks;
+    }
+    // Each task keeps its graph too: taken until past the bound, then refused; the last one
+    // taken is the most the bound is passed by.
+    const taken = statuses.indexOf(429);
+    expect(taken).toBeGreaterThan(0);
+    expect(statuses.slice(0, taken).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(taken).every((status) => status === 429)).toBe(true);
+    expect(service.held().tasks).toBeLessThanOrEqual(BOUND + one);
   });
 });
