@@ -94,6 +94,12 @@ export class TaskStore {
   /** What each kept task holds, and all of them together (options.maxHeldBytes bounds it). */
   private readonly bytesOf = new Map<string, number>();
   private heldBytes = 0;
+  /**
+   * No kept task finishes before this time: a look over the tasks found none to forget, and the
+   * next refused submit need not look again (each look reads every task: a submit refused while
+   * running tasks hold the bound would cost the app that much).
+   */
+  private nothingFinishesBefore = -Infinity;
 
   constructor(private readonly options: ResolvedOptions) {
     for (const entry of options.accounts) this.addAccount(entry);
@@ -166,6 +172,7 @@ export class TaskStore {
     const counts = this.promptCounts.get(request.prompt) ?? { made: 0, kept: 0 };
     this.promptCounts.set(request.prompt, { made: counts.made + 1, kept: counts.kept + 1 });
     this.taskById.set(id, task);
+    this.nothingFinishesBefore = Math.min(this.nothingFinishesBefore, task.completesAt);
     this.hold(id, TASK_BYTES + request.prompt.length + (creation.keptBytes ?? 0));
     this.forgetFinished();
     return task;
@@ -207,10 +214,14 @@ export class TaskStore {
   /** Forgets finished tasks, oldest first, while the kept ones hold more than the bound. */
   private forgetFinished(): void {
     if (this.heldBytes <= this.options.maxHeldBytes) return;
+    if (this.options.now() < this.nothingFinishesBefore) return;
+    let next = Infinity;
     for (const task of this.taskById.values()) {
       if (this.heldBytes <= this.options.maxHeldBytes) return;
       if (this.settle(task).status !== 'processing') this.forget(task);
+      else next = Math.min(next, task.completesAt);
     }
+    this.nothingFinishesBefore = next;
   }
 
   /** Forgets a task as a service that keeps results for a while does: its id and images 404. */
@@ -283,6 +294,7 @@ export class TaskStore {
   complete(id: string): void {
     const task = this.processing(id);
     task.completesAt = this.options.now();
+    this.nothingFinishesBefore = -Infinity;
     this.finishCompleted(task, task.completesAt);
   }
 
@@ -290,6 +302,7 @@ export class TaskStore {
   fail(id: string, error: unknown = DEFAULT_TASK_ERROR): void {
     const task = this.processing(id);
     task.completesAt = this.options.now();
+    this.nothingFinishesBefore = -Infinity;
     this.finishFailed(task, error, task.completesAt);
   }
 

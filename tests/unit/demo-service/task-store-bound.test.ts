@@ -99,3 +99,32 @@ describe('the demo’s tasks within its bound', () => {
     expect(Number.isFinite(heldBytesOf(deep))).toBe(true);
   });
 });
+
+describe('a submit refused while running tasks hold the bound', () => {
+  it('reads every task once, not again until one can have finished', () => {
+    let now = 1_000;
+    let looks = 0;
+    const store = new TaskStore(
+      resolveOptions({
+        maxHeldBytes: 100_000,
+        durationMs: 1_000,
+        now: () => {
+          looks += 1;
+          return now;
+        },
+      }),
+    );
+    const tasks = Array.from({ length: 200 }, (_, n) => store.create('demo', request(prompt(n))));
+    expect(store.full()).toBe(true);
+    looks = 0;
+    for (let n = 0; n < 100; n += 1) expect(store.full()).toBe(true);
+    // One look at the clock a refusal, not one a task.
+    expect(looks).toBeLessThanOrEqual(100);
+    // A task finished by hand can be forgotten at once; so can those whose time has come.
+    store.complete(tasks[0]!.id);
+    expect(store.full()).toBe(true);
+    expect(store.get(tasks[0]!.id)).toBeUndefined();
+    now += 1_000;
+    expect(store.full()).toBe(false);
+  });
+});
