@@ -45,8 +45,12 @@ const POLICY_SECONDS = 300;
  */
 export const MAX_OPEN_SLOTS = 1_000;
 
-/** Where a kept upload is: fal's and Replicate's files, DashScope's objects, ComfyUI's inputs. */
-type Space = 'files' | 'objects' | 'inputs';
+/** One kept upload: the map it is in, under which id, and its size. */
+interface Kept {
+  readonly from: Map<string, unknown>;
+  readonly id: string;
+  readonly bytes: number;
+}
 
 interface FalSlot {
   account: string;
@@ -67,8 +71,9 @@ export class UploadStore {
   /** ComfyUI's `/upload/image`, by the name it answered. */
   private readonly inputs = new Map<string, Buffer>();
   private inputsMade = 0;
-  /** Every kept upload (`space NUL id`), oldest first, and its size. */
-  private readonly kept = new Map<string, number>();
+  /** Every kept upload, oldest first (fal's and Replicate's files, DashScope's objects, inputs). */
+  private readonly kept = new Set<Kept>();
+  private readonly keptIn = new WeakMap<Map<string, unknown>, Map<string, Kept>>();
   private keptBytes = 0;
   readonly log: DemoStorageRequest[] = [];
 
@@ -87,33 +92,30 @@ export class UploadStore {
     return this.keptBytes;
   }
 
-  private space(space: Space): Map<string, unknown> {
-    if (space === 'files') return this.files;
-    return space === 'objects' ? this.objects : this.inputs;
-  }
-
-  /** Forgets one kept upload; false when there was none. */
-  private forget(space: Space, id: string): boolean {
-    const at = `${space}\u0000${id}`;
-    const size = this.kept.get(at);
-    if (size !== undefined) {
-      this.kept.delete(at);
-      this.keptBytes -= size;
+  /** Forgets the upload under `id` in `from`; false when there was none. */
+  private forget(from: Map<string, unknown>, id: string): boolean {
+    const entry = this.keptIn.get(from)?.get(id);
+    if (entry) {
+      this.kept.delete(entry);
+      this.keptIn.get(from)?.delete(id);
+      this.keptBytes -= entry.bytes;
     }
-    return this.space(space).delete(id);
+    return from.delete(id);
   }
 
-  /** Keeps `value` of `bytes` under `id`, then forgets the oldest others while over the bound. */
-  private keep<T>(space: Space, id: string, value: T, bytes: number): T {
-    this.forget(space, id);
-    (this.space(space) as Map<string, T>).set(id, value);
-    const at = `${space}\u0000${id}`;
-    this.kept.set(at, bytes);
+  /** Keeps `value` of `bytes` under `id` in `into`, then forgets the oldest others past the bound. */
+  private keep<T>(into: Map<string, T>, id: string, value: T, bytes: number): T {
+    const from = into as Map<string, unknown>;
+    this.forget(from, id);
+    into.set(id, value);
+    const entry: Kept = { from, id, bytes };
+    const byId = this.keptIn.get(from) ?? new Map<string, Kept>();
+    this.keptIn.set(from, byId.set(id, entry));
+    this.kept.add(entry);
     this.keptBytes += bytes;
-    for (const oldest of this.kept.keys()) {
-      if (this.keptBytes <= this.maxBytes || oldest === at) break;
-      const cut = oldest.indexOf('\u0000');
-      this.forget(oldest.slice(0, cut) as Space, oldest.slice(cut + 1));
+    for (const oldest of this.kept) {
+      if (this.keptBytes <= this.maxBytes || oldest === entry) break;
+      this.forget(oldest.from, oldest.id);
     }
     return value;
   }
@@ -155,7 +157,7 @@ export class UploadStore {
       account: slot.account,
       createdAt: this.now(),
     };
-    this.keep('files', id, file, bytes.length);
+    this.keep(this.files, id, file, bytes.length);
     return true;
   }
 
@@ -171,7 +173,7 @@ export class UploadStore {
       account,
       createdAt: this.now(),
     };
-    return this.keep('files', id, file, bytes.length);
+    return this.keep(this.files, id, file, bytes.length);
   }
 
   /** A fal or Replicate file by id. */
@@ -185,7 +187,7 @@ export class UploadStore {
   }
 
   deleteFile(id: string): boolean {
-    return this.forget('files', id);
+    return this.forget(this.files, id);
   }
 
   /**
@@ -198,7 +200,7 @@ export class UploadStore {
       this.inputsMade += 1;
       kept = `upload_${this.inputsMade}.png`;
     }
-    this.keep('inputs', kept, bytes, bytes.length);
+    this.keep(this.inputs, kept, bytes, bytes.length);
     return kept;
   }
 
@@ -240,7 +242,7 @@ export class UploadStore {
       createdAt: this.now(),
       model: grant.model,
     };
-    this.keep('objects', key, object, bytes.length);
+    this.keep(this.objects, key, object, bytes.length);
   }
 
   /** A DashScope object by key (without `oss://`). */
