@@ -287,7 +287,7 @@ function buildApi(state: DemoServer, server: Server, port: number): DemoService 
     expireImages: () => store.revokeAllImages(),
     storage: { url: state.storage.url, requests: uploads.log },
     answering: () => state.answering,
-    held: () => ({ bodies: bodies.heldBytes, uploads: uploads.heldBytes, tasks: store.taskBytes }),
+    held: () => ({ bodies: bodies.heldBytes, uploads: uploads.heldBytes, tasks: store.heldBytes }),
     close: () => closeServer(state, server),
   };
 }

@@ -56,15 +56,26 @@ const TASK_BYTES = 1024;
 /**
  * About how many bytes `value` holds: strings a byte a character (as V8 keeps the text of a
  * JSON body, Latin-1; a wider character costs two), buffers their length, a fixed amount for every
- * other value (a dialect's input, as parsed from its body: a walk, no copy).
+ * other value (a dialect's input, as parsed from its body: a walk, no copy). Every value at any
+ * depth is counted, without recursion: a body nested past any depth a walk stopped at hid what
+ * lay below it from the bound, and a recursive walk of one nested a million deep overflowed.
  */
-export function heldBytesOf(value: unknown, depth = 0): number {
-  if (typeof value === 'string') return value.length;
-  if (Buffer.isBuffer(value)) return value.length;
-  if (typeof value !== 'object' || value === null || depth > 64) return 16;
-  let bytes = 64;
-  for (const [key, item] of Object.entries(value))
-    bytes += key.length + heldBytesOf(item, depth + 1);
+export function heldBytesOf(value: unknown): number {
+  let bytes = 0;
+  const left: unknown[] = [value];
+  while (left.length > 0) {
+    const item = left.pop();
+    if (typeof item === 'string') bytes += item.length;
+    else if (Buffer.isBuffer(item)) bytes += item.length;
+    else if (typeof item !== 'object' || item === null) bytes += 16;
+    else {
+      bytes += 64;
+      for (const [key, inner] of Object.entries(item)) {
+        bytes += key.length;
+        left.push(inner);
+      }
+    }
+  }
   return bytes;
 }
 
@@ -93,7 +104,7 @@ export class TaskStore {
   private readonly outputs = new Map<string, Buffer>();
   /** What each kept task holds, and all of them together (options.maxHeldBytes bounds it). */
   private readonly bytesOf = new Map<string, number>();
-  private heldBytes = 0;
+  private held = 0;
   /**
    * No kept task finishes before this time: a look over the tasks found none to forget, and the
    * next refused submit need not look again (each look reads every task: a submit refused while
@@ -180,7 +191,7 @@ export class TaskStore {
 
   private hold(id: string, bytes: number): void {
     this.bytesOf.set(id, (this.bytesOf.get(id) ?? 0) + bytes);
-    this.heldBytes += bytes;
+    this.held += bytes;
   }
 
   /** Keeps the image a task made from its inputs (counted held with the task). */
@@ -196,8 +207,8 @@ export class TaskStore {
   }
 
   /** What the kept tasks hold together, about (see heldBytesOf). */
-  get taskBytes(): number {
-    return this.heldBytes;
+  get heldBytes(): number {
+    return this.held;
   }
 
   /**
@@ -208,16 +219,16 @@ export class TaskStore {
    */
   full(): boolean {
     this.forgetFinished();
-    return this.heldBytes > this.options.maxHeldBytes;
+    return this.held > this.options.maxHeldBytes;
   }
 
   /** Forgets finished tasks, oldest first, while the kept ones hold more than the bound. */
   private forgetFinished(): void {
-    if (this.heldBytes <= this.options.maxHeldBytes) return;
+    if (this.held <= this.options.maxHeldBytes) return;
     if (this.options.now() < this.nothingFinishesBefore) return;
     let next = Infinity;
     for (const task of this.taskById.values()) {
-      if (this.heldBytes <= this.options.maxHeldBytes) return;
+      if (this.held <= this.options.maxHeldBytes) return;
       if (this.settle(task).status !== 'processing') this.forget(task);
       else next = Math.min(next, task.completesAt);
     }
@@ -229,7 +240,7 @@ export class TaskStore {
     this.taskById.delete(task.id);
     for (const image of task.images) this.imageByToken.delete(image.token);
     this.outputs.delete(task.id);
-    this.heldBytes -= this.bytesOf.get(task.id) ?? 0;
+    this.held -= this.bytesOf.get(task.id) ?? 0;
     this.bytesOf.delete(task.id);
     const counts = this.promptCounts.get(task.prompt);
     if (counts && counts.kept > 1) counts.kept -= 1;

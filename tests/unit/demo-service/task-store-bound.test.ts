@@ -37,7 +37,7 @@ describe('the demo’s tasks within its bound', () => {
     expect(store.image(token)).toBeDefined();
     // Each task about 9 KB: the fifth passes 40,000, the oldest finished one goes.
     for (let n = 3; n <= 5; n += 1) store.create('demo', request(prompt(n)));
-    expect(store.taskBytes).toBeLessThanOrEqual(40_000);
+    expect(store.heldBytes).toBeLessThanOrEqual(40_000);
     expect(store.get(first.id)).toBeUndefined();
     expect(store.image(token)).toBeUndefined();
     expect(store.get(second.id)?.status).toBe('completed');
@@ -46,23 +46,23 @@ describe('the demo’s tasks within its bound', () => {
   it('never forgets a running task: past the bound with running ones alone, it is full', () => {
     const { store, advance } = storeWith(40_000);
     const running = Array.from({ length: 5 }, (_, n) => store.create('demo', request(prompt(n))));
-    expect(store.taskBytes).toBeGreaterThan(40_000);
+    expect(store.heldBytes).toBeGreaterThan(40_000);
     expect(store.full()).toBe(true);
     for (const task of running) expect(store.get(task.id)?.status).toBe('processing');
     advance(200);
     expect(store.full()).toBe(false);
-    expect(store.taskBytes).toBeLessThanOrEqual(40_000);
+    expect(store.heldBytes).toBeLessThanOrEqual(40_000);
     expect(store.all().length).toBeLessThan(5);
   });
 
   it('counts the image a task made from its inputs, and what a dialect keeps with it', () => {
     const { store } = storeWith(1_000_000);
     const task = store.create('demo', request('a cat'), { keptBytes: 5_000 });
-    const before = store.taskBytes;
+    const before = store.heldBytes;
     store.setOutput(task.id, Buffer.alloc(100_000));
-    expect(store.taskBytes).toBe(before + 100_000);
+    expect(store.heldBytes).toBe(before + 100_000);
     store.setOutput(task.id, Buffer.alloc(40_000));
-    expect(store.taskBytes).toBe(before + 40_000);
+    expect(store.heldBytes).toBe(before + 40_000);
     expect(store.output(task.id)?.length).toBe(40_000);
     expect(before).toBeGreaterThan(5_000);
   });
@@ -93,10 +93,19 @@ describe('the demo’s tasks within its bound', () => {
     expect(heldBytesOf(Buffer.alloc(10))).toBe(10);
     const input = { image_url: `data:image/png;base64,${'A'.repeat(1_000_000)}` };
     expect(heldBytesOf(input)).toBeGreaterThan(1_000_000);
-    const deep: Record<string, unknown> = {};
-    let at = deep;
-    for (let n = 0; n < 10_000; n += 1) at = (at['a'] = {}) as Record<string, unknown>;
-    expect(Number.isFinite(heldBytesOf(deep))).toBe(true);
+    // What lies at any depth counts: a walk that stopped at some depth left a payload nested
+    // past it out of the bound, and a recursive one overflowed on a deep body.
+    for (const depth of [100, 1_000_000]) {
+      const deep: Record<string, unknown> = {};
+      let at = deep;
+      for (let n = 0; n < depth; n += 1) at = (at['a'] = {}) as Record<string, unknown>;
+      at['payload'] = 'x'.repeat(1_000_000);
+      expect(heldBytesOf(deep)).toBeGreaterThan(1_000_000);
+    }
+    const parsed: unknown = JSON.parse(
+      `${'['.repeat(200_000)}"${'y'.repeat(500_000)}"${']'.repeat(200_000)}`,
+    );
+    expect(heldBytesOf(parsed)).toBeGreaterThan(500_000);
   });
 });
 
