@@ -13,7 +13,14 @@
  * release names, as the release's files themselves do (release-feed.ts), and a hop elsewhere gets
  * no request. A download that slows below a floor is given up (download-pace.ts), and one that
  * fails or is cancelled has its request closed.
+ *
+ * A failed download is reported only once every stream its body fed has closed, its cache file
+ * included: electron-updater empties its cache as soon as the download rejects, and a file stream
+ * still opening then (its open queued in the thread pool: a refusal comes in the response's own
+ * callback, just after the file stream was made) created its file after the cache was emptied,
+ * and left it there (and on Windows a file still open cannot be removed).
  */
+import { once } from 'node:events';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { AppUpdater } from 'electron-updater';
 import { ERR_REDIRECTED_ELSEWHERE, ERR_DOWNLOAD_OVER_SIZE } from '../app/updates/update-problems';
@@ -90,6 +97,53 @@ function declaredLength(response: Response): number | null {
   return last !== undefined && /^\s*\d+\s*$/.test(last) ? Number(last) : null;
 }
 
+/** A stream as far as its end is concerned: Node's streams all are. */
+interface Closable {
+  readonly closed?: boolean;
+  destroy?(error?: Error): unknown;
+  once?(event: 'close', listener: () => void): unknown;
+}
+
+/**
+ * Every stream a body feeds, however far down its pipes go: electron-updater pipes the body into
+ * its checksum (and progress) transforms and those into its file, each `pipe` made on the stream
+ * the last one returned, so each recorded stream's own `pipe` records the next.
+ */
+class PipeChain {
+  private readonly streams = new Set<NodeJS.WritableStream>();
+
+  add(stream: NodeJS.WritableStream): void {
+    if (this.streams.has(stream)) return;
+    this.streams.add(stream);
+    const readable = stream as Partial<Pick<Readable, 'pipe'>>;
+    if (typeof readable.pipe !== 'function') return;
+    const pipe = readable.pipe.bind(stream);
+    readable.pipe = <T extends NodeJS.WritableStream>(
+      destination: T,
+      options?: { end?: boolean },
+    ): T => {
+      this.add(destination);
+      return pipe(destination, options);
+    };
+  }
+
+  destroy(error: Error): void {
+    for (const stream of this.streams) (stream as Closable).destroy?.(error);
+  }
+
+  /**
+   * Once every stream has closed: a file stream closes only after its open has finished and its
+   * descriptor is closed again. Called after {@link destroy}, so each of them is closing.
+   */
+  async whenClosed(): Promise<void> {
+    await Promise.all(
+      [...this.streams].map((stream: Closable) =>
+        stream.closed !== false || !stream.once ? undefined : once(stream as never, 'close'),
+      ),
+    );
+  }
+}
+
 /**
  * The response as electron-updater sees it: the same status and headers, the body counted. Past
  * the limit the request is aborted and this stream and the streams it feeds fail with the
@@ -100,7 +154,7 @@ class CountedBody extends Transform {
   readonly statusMessage: string | undefined;
   readonly headers: Response['headers'];
   private received = 0;
-  private readonly downstream: NodeJS.WritableStream[] = [];
+  private readonly downstream = new PipeChain();
 
   constructor(
     private readonly response: Response,
@@ -118,7 +172,7 @@ class CountedBody extends Transform {
   }
 
   override pipe<T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T {
-    this.downstream.push(destination);
+    this.downstream.add(destination);
     return super.pipe(destination, options);
   }
 
@@ -134,10 +188,16 @@ class CountedBody extends Transform {
     this.response.unpipe(this);
     this.request.abort();
     this.response.destroy();
-    for (const stream of this.downstream) {
-      if ('destroy' in stream && typeof stream.destroy === 'function') stream.destroy(error);
-    }
+    this.downstream.destroy(error);
     this.destroy(error);
+  }
+
+  /** Once this body and every stream it fed have closed (after {@link refuse}). */
+  async whenClosed(): Promise<void> {
+    await Promise.all([
+      this.downstream.whenClosed(),
+      this.closed !== false ? undefined : once(this, 'close'),
+    ]);
   }
 }
 
@@ -184,6 +244,8 @@ export function boundDownloads(updater: AppUpdater, sizes: DeclaredSizes, clock:
       return await Promise.race([download(url, destination, options), pace.stalled]);
     } catch (error) {
       stop(error instanceof Error ? error : new Error(String(error)));
+      // electron-updater empties its cache once this rejects: not before its file has closed.
+      await running?.body?.whenClosed();
       throw error;
     } finally {
       pace.stop();

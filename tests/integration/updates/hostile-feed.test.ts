@@ -7,10 +7,11 @@
  * so a check that returns at all did not expand, read or wait without a limit.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NsisUpdater } from 'electron-updater';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   CHANNEL_FILE_TIMEOUT_MS,
   MAX_CHANNEL_FILE_BYTES,
@@ -254,4 +255,93 @@ describe('an installer larger than the feed declares is cut off at the declared 
     const restore = releaseWithInstaller({ body: randomBytes(CEILING) });
     await expectCutOff(restore);
   });
+
+  /**
+   * The first open of a file whose name has `part`, held until `release()`: the thread pool slow
+   * to run it, as on a loaded machine. `opened` resolves once the real open has answered.
+   * electron-updater's file stream opens through `fs.open`, looked up when it opens.
+   */
+  function holdOpen(part: string): { release(): void; opened: Promise<void> } {
+    const open = fs.open;
+    let release = (): void => undefined;
+    let answered = (): void => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const opened = new Promise<void>((resolve) => (answered = resolve));
+    let held = false;
+    const spy = vi.spyOn(fs, 'open');
+    onTestFinished(() => spy.mockRestore());
+    spy.mockImplementation(((path: fs.PathLike, ...rest: unknown[]) => {
+      const callback = rest.pop() as (...answer: unknown[]) => void;
+      const go = () =>
+        (open as (...args: unknown[]) => void)(path, ...rest, (...answer: unknown[]) => {
+          callback(...answer);
+          if (held) answered();
+        });
+      if (held || !String(path).includes(part)) return go();
+      held = true;
+      void released.then(go);
+    }) as typeof fs.open);
+    return { release: () => release(), opened };
+  }
+
+  /** `count` turns of the event loop: each lets a waiting callback of the loop's run. */
+  async function turns(count: number): Promise<void> {
+    for (let turn = 0; turn < count; turn += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** Loses the connection after the installer's headers and a few bytes of its body. */
+  async function loseConnection(): Promise<void> {
+    const response = await vi.waitFor(() => {
+      const held = world().feed.held.get(`/${INSTALLER}`);
+      expect(held).toBeDefined();
+      return held!;
+    }, UNTIL);
+    response.write(randomBytes(1_000));
+    response.socket?.destroy();
+  }
+
+  it.each([
+    {
+      how: 'announces a larger Content-Length',
+      installer: { body: randomBytes(CEILING) },
+      then: async () => undefined,
+      problem: 'oversize',
+    },
+    {
+      how: 'loses its connection mid-body',
+      installer: { body: '', mode: 'stall' },
+      then: loseConnection,
+      problem: 'offline',
+    },
+  ] as const)(
+    'an installer that $how while its cache file is still opening: the failure waits for the file, and nothing is left in the cache',
+    async ({ installer, then, problem }) => {
+      const held = holdOpen('temp-');
+      const restore = releaseWithInstaller(installer);
+      const checking = checkOnce();
+      await then();
+      // The download has failed; the file's open is still held.
+      await vi.waitFor(() => {
+        const request = world().electron.requests.find(({ path }) => path === `/${INSTALLER}`);
+        expect(request?.socket?.destroyed).toBe(true);
+      }, UNTIL);
+      // Far more turns than electron-updater takes to reject and empty its cache (a few
+      // thread-pool trips): a check that reported while the file was opening has reported now.
+      const reportedFirst = await Promise.race([
+        checking.then(() => true),
+        turns(2_000).then(() => false),
+      ]);
+      held.release();
+      await held.opened;
+      const { state } = await checking;
+
+      expect(reportedFirst).toBe(false);
+      expect(state).toMatchObject({ status: 'error', problem, version: '0.2.0' });
+      await vi.waitFor(async () => expect(await cacheFiles()).toEqual([]), UNTIL);
+      restore();
+      expect(await checkOnce()).toMatchObject({ state: { status: 'ready', version: '0.2.0' } });
+    },
+  );
 });
