@@ -19,7 +19,10 @@
  *
  * Those figures are older and from another host. A quiet fresh clone at ed7e0881 (.ci/run's
  * phase lines, an AMD EPYC with 2 cores): static checks 99 s, journeys 326 s, vitest 1,093 s,
- * npm test 1,528 s in all, past the 15 minutes the suite is meant to take.
+ * npm test 1,528 s in all, past the 15 minutes the suite is meant to take; at 66979682, 91 s,
+ * 298 s, 1,040 s and 1,437 s. More workers do not shorten it there: the journeys at 4 took 319 s
+ * against 305 s at 2, both cores 99 % busy; the hardening and packaging projects 433 s against
+ * 369 s (89 % busy at 2); only the integration projects gained, 262 s against 292 s (68 % busy).
  *
  * The app is built once for the run (tests/support/test-build.ts), before the stages, and named
  * in PICTOR_TEST_BUILD_DIR for both users of it: the journeys' global setup and the packaging
