@@ -20,7 +20,6 @@
  * callback, just after the file stream was made) created its file after the cache was emptied,
  * and left it there (and on Windows a file still open cannot be removed).
  */
-import { once } from 'node:events';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { AppUpdater } from 'electron-updater';
 import { ERR_REDIRECTED_ELSEWHERE, ERR_DOWNLOAD_OVER_SIZE } from '../app/updates/update-problems';
@@ -105,6 +104,15 @@ interface Closable {
 }
 
 /**
+ * Once `stream` has closed (at once if it has). Its 'error' comes first and is not a close, so this
+ * waits on 'close' alone (events.once would reject on the 'error' a refusal's destroy emits).
+ */
+function closeOf(stream: Closable): Promise<void> | undefined {
+  if (stream.closed !== false || !stream.once) return undefined;
+  return new Promise((resolve) => stream.once?.('close', resolve));
+}
+
+/**
  * Every stream a body feeds, however far down its pipes go: electron-updater pipes the body into
  * its checksum (and progress) transforms and those into its file, each `pipe` made on the stream
  * the last one returned, so each recorded stream's own `pipe` records the next.
@@ -136,11 +144,7 @@ class PipeChain {
    * descriptor is closed again. Called after {@link destroy}, so each of them is closing.
    */
   async whenClosed(): Promise<void> {
-    await Promise.all(
-      [...this.streams].map((stream: Closable) =>
-        stream.closed !== false || !stream.once ? undefined : once(stream as never, 'close'),
-      ),
-    );
+    await Promise.all([...this.streams].map((stream: Closable) => closeOf(stream)));
   }
 }
 
@@ -194,10 +198,7 @@ class CountedBody extends Transform {
 
   /** Once this body and every stream it fed have closed (after {@link refuse}). */
   async whenClosed(): Promise<void> {
-    await Promise.all([
-      this.downstream.whenClosed(),
-      this.closed !== false ? undefined : once(this, 'close'),
-    ]);
+    await Promise.all([this.downstream.whenClosed(), closeOf(this)]);
   }
 }
 
