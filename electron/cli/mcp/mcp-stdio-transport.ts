@@ -3,7 +3,7 @@
  * line, 10 MB at most held of an unended line, a line that is no message reported and passed
  * over, a line past the limit closing the transport) with two of its parts done otherwise:
  *
- * - Reading: the lines are cut by {@link LineReader}, which looks at each byte once. The SDK's
+ * - Reading: the lines are cut by {@link LineReader}, which searches each byte once. The SDK's
  *   ReadBuffer joined and searched its whole buffer again for each chunk, n² in a line's length.
  * - Writing: each answer is written with the write's own callback. The SDK waits for a full
  *   stdout by adding a `drain` listener per answer: with answers the client does not read (the

@@ -141,27 +141,87 @@ describe('LineReader', () => {
     expect(drain(reader)).toEqual(['ok']);
   });
 
-  it('copies and searches each byte of a long line once, not once per chunk that came', () => {
+  /**
+   * What `work` copies and searches: the bytes set into or moved within a buffer, and the bytes
+   * each search for a byte looked at; and the largest buffer made.
+   */
+  function countWork(work: () => void): { copied: number; searched: number; largest: number } {
+    const set = vi.spyOn(Uint8Array.prototype, 'set');
+    const moved = vi.spyOn(Uint8Array.prototype, 'copyWithin');
     const concat = vi.spyOn(Buffer, 'concat');
     const search = vi.spyOn(Buffer.prototype, 'indexOf');
-    const line = Buffer.alloc(1024 * 1024, 0x61);
-    const reader = new LineReader();
-    for (let at = 0; at < line.length; at += 1024) {
-      reader.append(line.subarray(at, at + 1024));
-      expect(reader.next()).toBeNull();
-    }
-    reader.append(Buffer.from('\n'));
-    expect(reader.next()).toHaveLength(line.length);
-    const copied = concat.mock.calls.reduce(
-      (sum, [parts]) => sum + parts.reduce((size, part) => size + part.length, 0),
-      0,
-    );
-    const searched = search.mock.contexts.reduce((sum, buffer) => sum + buffer.length, 0);
-    // The SDK's ReadBuffer copied 512 MiB and searched as much for this line (1,024 chunks,
-    // each joined to and searched with all the ones before it).
-    expect(copied, 'bytes copied').toBe(line.length);
-    expect(searched, 'bytes searched').toBe(line.length + 1);
-  });
+    const made = vi.spyOn(Buffer, 'allocUnsafe');
+    work();
+    const copied =
+      set.mock.calls.reduce((sum, [from]) => sum + (from as ArrayLike<number>).length, 0) +
+      moved.mock.calls.reduce((sum, [, from, to]) => sum + ((to ?? 0) - from), 0) +
+      concat.mock.calls.reduce(
+        (sum, [parts]) => sum + parts.reduce((size, part) => size + part.length, 0),
+        0,
+      );
+    // A search looks at bytes up to the first it finds, or at all of them.
+    const searched = search.mock.contexts.reduce((sum, buffer, call) => {
+      const found = search.mock.results[call]?.value as number;
+      return sum + (found === -1 ? buffer.length : found + 1);
+    }, 0);
+    const largest = Math.max(0, ...made.mock.calls.map(([size]) => size));
+    vi.restoreAllMocks();
+    return { copied, searched, largest };
+  }
+
+  it.each([
+    ['1 MiB in 1 KiB chunks', 1024 * 1024, 1024],
+    ['64 KiB a byte at a time', 64 * 1024, 1],
+  ])(
+    'copies each byte of a long line a bounded number of times and searches it once: %s',
+    (_name, size, chunk) => {
+      const line = Buffer.alloc(size, 0x61);
+      const reader = new LineReader();
+      let read: string | null = null;
+      const work = countWork(() => {
+        for (let at = 0; at < line.length; at += chunk) {
+          reader.append(line.subarray(at, at + chunk));
+          if (reader.next() !== null) throw new Error('a line before its end');
+        }
+        reader.append(Buffer.from('\n'));
+        read = reader.next();
+      });
+      expect(read).toHaveLength(line.length);
+      // The SDK's ReadBuffer copied and searched 512 MiB for the first line (1,024 chunks, each
+      // joined to and searched with all the ones before it) and 2 GiB for the second.
+      expect(work.copied, 'bytes copied').toBeLessThanOrEqual(3 * (line.length + 1));
+      expect(work.searched, 'bytes searched').toBe(line.length + 1);
+    },
+  );
+
+  it.each([
+    [11, 4096, 600],
+    [12, 4096, 600],
+    [13, 100_000, 20_000],
+    [14, 100_000, 20_000],
+  ])(
+    'holds no buffer past twice its limit, whatever the lines and chunks (seed %i, limit %i)',
+    (seed, limit, most) => {
+      const random = seededRandom(seed);
+      let text = '';
+      while (text.length < 50 * limit) text += `${'z'.repeat(random(limit - most))}\n`;
+      const bytes = Buffer.from(text, 'utf8');
+      const reader = new LineReader(limit);
+      const lines: string[] = [];
+      const work = countWork(() => {
+        for (const chunk of cut(bytes, random, most)) {
+          reader.append(chunk);
+          lines.push(...drain(reader));
+        }
+      });
+      expect(lines).toEqual(linesOf(text));
+      expect(work.largest, 'the largest buffer made').toBeLessThanOrEqual(
+        Math.max(64 * 1024, 2 * limit),
+      );
+      expect(work.searched, 'bytes searched').toBe(bytes.length);
+      expect(work.copied, 'bytes copied').toBeLessThanOrEqual(3 * bytes.length);
+    },
+  );
 });
 
 describe('StdioAnswerTransport', () => {
