@@ -7,11 +7,12 @@
  * 0.79 s with this reader).
  *
  * The bytes held sit in one buffer that doubles when it must grow, so however small the chunks
- * (a client writing a byte at a time), each byte is copied in once and moved about once more on
- * average, and one buffer of at most twice the limit is held. Only the bytes that came since the
- * last search are searched. Bytes already given out as lines are dropped by moving what is left to the
- * buffer's start, and only once they are at least as many as what is left (so the move is paid
- * for by them); a buffer of more than a mebibyte is let go of once it holds nothing.
+ * (a client writing a byte at a time) each byte is copied in once, and moved again at most about
+ * twice on average: once as the buffer grows (doubling), once as the bytes already given out as
+ * lines are dropped by moving what is left to the buffer's start, which is done only once they
+ * are at least as many as what is left. One buffer of at most twice the limit is held, and one
+ * of more than a mebibyte is let go of once it holds nothing. Only the bytes that came since the
+ * last search are searched.
  *
  * Its rules are the SDK's: a line ends at `\n`, one `\r` before it is dropped, and the bytes held
  * and not yet read as lines may not pass `maxBytes` (the SDK's 10 MB by default): past it, what is
