@@ -37,7 +37,7 @@ export class LineReader {
 
   constructor(private readonly maxBytes: number = STDIO_DEFAULT_MAX_BUFFER_SIZE) {}
 
-  /** Takes the next bytes of the stream; throws, holding nothing, when they would pass the limit. */
+  /** Takes the next bytes; throws, holding nothing, when they would pass the limit. */
   append(chunk: Uint8Array): void {
     if (this.end - this.start + chunk.length > this.maxBytes) {
       this.clear();
@@ -49,7 +49,7 @@ export class LineReader {
     this.end += chunk.length;
   }
 
-  /** The next whole line (without its `\n`, nor one `\r` before it), or null while none has ended. */
+  /** The next whole line (without its `\n`, nor one `\r` before it), or null while none ended. */
   next(): string | null {
     const found = this.bytes.subarray(this.searched, this.end).indexOf(NEWLINE);
     if (found === -1) {
