@@ -183,6 +183,36 @@ describe('stdio framing', () => {
     expect(mcp.answers().map((a) => a.id)).not.toContain('g');
   }, 120_000);
 
+  it('a call written in pieces of any size, a byte at a time among them, is read whole', async () => {
+    const mcp = server();
+    mcp.send(INITIALIZE);
+    await vi.waitFor(() => expect(mcp.answers()).toHaveLength(1), UNTIL);
+    // An id of characters of 2, 3 and 4 bytes, which the pieces cut inside; 4 MiB of padding.
+    const id = 'é€😀'.repeat(100);
+    const call = JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/list',
+      params: { _meta: { pad: 'p'.repeat(4 * 1024 * 1024) } },
+    });
+    const bytes = Buffer.from(`${call}\n{"jsonrpc":"2.0","id":"next","method":"tools/list"}\n`);
+    const write = (piece: Buffer) =>
+      new Promise<void>((written, failed) =>
+        mcp.child.stdin.write(piece, (error) => (error ? failed(error) : written())),
+      );
+    // The first kilobyte a byte at a time (each written before the next), the rest in pieces
+    // of 1 byte to 64 KiB.
+    let at = 0;
+    for (; at < 1024; at += 1) await write(bytes.subarray(at, at + 1));
+    for (let size = 1; at < bytes.length; size = (size * 7) % 65_536 || 1) {
+      await write(bytes.subarray(at, at + size));
+      at += size;
+    }
+    await vi.waitFor(() => expect(mcp.answers().map((a) => a.id)).toContain('next'), UNTIL);
+    expect(mcp.answers().map((a) => a.id)).toEqual(['init', id, 'next']);
+    expect(mcp.stderr()).not.toMatch(/\n\s+at |Error/);
+  }, 60_000);
+
   it("a line that never ends: the server reads at most the SDK's 10 MB of it, then ends", async () => {
     const mcp = server();
     mcp.send(INITIALIZE);
