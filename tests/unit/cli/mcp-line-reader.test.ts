@@ -2,8 +2,9 @@
  * How `pictor mcp` cuts its client's bytes into lines (electron/cli/mcp/line-reader.ts) and reads
  * them as messages (mcp-stdio-transport.ts): the SDK's rules (a line ends at `\n`, one `\r`
  * before it dropped, 10 MB at most held of what is not read yet, a line that is no message
- * reported and passed over) with each byte looked at and copied once. The SDK's ReadBuffer, which
- * joined and searched its whole buffer again for each chunk, is the oracle for the limit.
+ * reported and passed over) with each byte searched once and copied a bounded number of times,
+ * counted here, not timed. The SDK's ReadBuffer, which joined and searched its whole buffer again
+ * for each chunk, is the oracle for the limit.
  */
 import { PassThrough } from 'node:stream';
 import { ReadBuffer } from '@modelcontextprotocol/sdk/shared/stdio.js';
