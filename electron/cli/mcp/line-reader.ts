@@ -60,21 +60,22 @@ export class LineReader {
     const text = this.bytes.toString('utf8', this.start, stop);
     this.start = stop + 1;
     this.searched = this.start;
-    if (this.start === this.end) this.empty();
+    // Nothing held: the next bytes go to the buffer's start, or to a new one if it is large.
+    if (this.start === this.end) {
+      if (this.bytes.length > KEPT_BYTES) this.clear();
+      else this.restart();
+    }
     return text.endsWith('\r') ? text.slice(0, -1) : text;
   }
 
-  /** Drops every byte held. */
+  /** Drops every byte held, and the buffer. */
   clear(): void {
     this.bytes = Buffer.alloc(0);
-    this.start = 0;
-    this.end = 0;
-    this.searched = 0;
+    this.restart();
   }
 
-  /** Nothing is held: the next bytes go to the buffer's start, or to a new one if it is large. */
-  private empty(): void {
-    if (this.bytes.length > KEPT_BYTES) this.bytes = Buffer.alloc(0);
+  /** Holds nothing: the next bytes go to the buffer's start. */
+  private restart(): void {
     this.start = 0;
     this.end = 0;
     this.searched = 0;

@@ -195,6 +195,26 @@ describe('LineReader', () => {
     },
   );
 
+  it('lets a buffer of more than a mebibyte go once it holds nothing, and keeps a smaller one', () => {
+    const reader = new LineReader();
+    const next = () =>
+      countWork(() => {
+        reader.append(Buffer.from('{"after":1}'));
+      });
+    reader.append(Buffer.alloc(100 * 1024, 0x61));
+    reader.append(Buffer.from('\n'));
+    expect(reader.next()).toHaveLength(100 * 1024);
+    expect(next().largest, 'a buffer made after a 100 KiB line').toBe(0);
+    reader.append(Buffer.from('\n'));
+    expect(reader.next()).toBe('{"after":1}');
+    reader.append(Buffer.alloc(2 * 1024 * 1024, 0x61));
+    reader.append(Buffer.from('\n'));
+    expect(reader.next()).toHaveLength(2 * 1024 * 1024);
+    expect(next().largest, 'the buffer made after a 2 MiB line').toBe(64 * 1024);
+    reader.append(Buffer.from('\n'));
+    expect(reader.next()).toBe('{"after":1}');
+  });
+
   it.each([
     [11, 4096, 600],
     [12, 4096, 600],
